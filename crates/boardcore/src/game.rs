@@ -1,0 +1,130 @@
+//! The `Game` trait: one face for every engine, so generic tools and bots work on all.
+
+use core::fmt;
+use core::hash::Hash;
+use core::ops::Deref;
+
+use crate::chance::Weighted;
+use crate::error::{MoveError, ParseError, RecordError, ReplayError};
+use crate::status::Status;
+
+/// A position of a game, with the rules to play on from it.
+///
+/// Each engine crate implements this trait on its `State` type by forwarding to its free
+/// functions (`legal_moves`, `apply`, …), which stay the primary API. Everything here is
+/// pure: no method changes `self`, and [`Game::apply`] returns a new position.
+///
+/// # Contract
+/// Implementations keep these laws, which [`testing::Harness`](crate::testing::Harness)
+/// checks over random games:
+/// - [`Game::legal_moves`] is empty exactly when [`Game::status`] is
+///   [`Status::Finished`], and it never repeats a move;
+/// - [`Game::count_moves`] equals the length of [`Game::legal_moves`];
+/// - every listed move applies, and a move is listed when it applies;
+/// - when chance decides ([`Actor::Chance`](crate::Actor::Chance)), the legal moves are the
+///   outcomes of [`Game::chance_outcomes`], each with a weight of at least 1; otherwise that
+///   list is empty;
+/// - the text forms of positions and moves read back to the same values, and
+///   [`Game::position_key`] depends only on the position.
+pub trait Game: Clone + Eq + Hash + fmt::Debug + fmt::Display + Sized {
+    /// One decision: a player's move or a chance outcome.
+    type Move: Copy + Eq + Hash + fmt::Debug + fmt::Display;
+    /// The legal moves of a position; it does not allocate.
+    type MoveList: Deref<Target = [Self::Move]>;
+    /// The chance outcomes of a position; it does not allocate.
+    type ChanceList: Deref<Target = [Weighted<Self::Move>]>;
+    /// The options fixed at the start (rule set, variant, player count, tile set…).
+    type Config: Clone + Default + Eq + fmt::Debug;
+    /// Why a move is illegal, naming the rule.
+    type Reason: std::error::Error + Clone + Eq + Send + Sync + 'static;
+
+    /// The game's name in lower case, as the `towers` program spells it.
+    const NAME: &'static str;
+
+    /// The start position of a game played with `config`.
+    fn new(config: Self::Config) -> Self;
+
+    /// The options this game is played with.
+    fn config(&self) -> Self::Config;
+
+    /// The number of seats at the table.
+    fn seats(&self) -> usize;
+
+    /// Whose decision is next, or the outcome.
+    fn status(&self) -> Status;
+
+    /// Every legal move, in the order the game documents.
+    fn legal_moves(&self) -> Self::MoveList;
+
+    /// The number of legal moves, without building them where that is cheaper.
+    fn count_moves(&self) -> usize {
+        self.legal_moves().len()
+    }
+
+    /// The position after `mv`. `self` is left as it was.
+    ///
+    /// # Errors
+    /// [`MoveError::GameOver`] when the game is over, [`MoveError::Illegal`] with the
+    /// game's reason when the rules forbid `mv` here.
+    fn apply(&self, mv: Self::Move) -> Result<Self, MoveError<Self::Reason>>;
+
+    /// The possible chance outcomes with their weights when chance decides next; empty
+    /// otherwise.
+    fn chance_outcomes(&self) -> Self::ChanceList;
+
+    /// A key that depends only on the position (not on how it was reached, nor on the
+    /// process or platform), for repetition rules and transposition tables. Different
+    /// positions may share a key only by hash collision.
+    fn position_key(&self) -> u64;
+
+    /// Reads a move in the game's notation, in the context of this position.
+    ///
+    /// # Errors
+    /// A [`ParseError`] when `text` is not a move in the notation.
+    fn parse_move(&self, text: &str) -> Result<Self::Move, ParseError>;
+
+    /// Plays a game record (moves in notation separated by spaces) from this position.
+    ///
+    /// # Errors
+    /// A [`RecordError`] naming the first move that cannot be read or played, with its
+    /// place in the record.
+    ///
+    /// # Examples
+    /// See the game crates, for example `pyrga::State::replay`.
+    fn replay(&self, record: &str) -> Result<Self, RecordError<Self::Reason>> {
+        let mut state = self.clone();
+        for (index, text) in record.split_whitespace().enumerate() {
+            let failure = |error: ReplayError<Self::Reason>| RecordError {
+                ply: index + 1,
+                text: text.to_owned(),
+                error,
+            };
+            let mv = state
+                .parse_move(text)
+                .map_err(|e| failure(ReplayError::Parse(e)))?;
+            state = state
+                .apply(mv)
+                .map_err(|e| failure(ReplayError::Illegal(e)))?;
+        }
+        Ok(state)
+    }
+}
+
+/// Writes moves as a game record: their notation separated by single spaces.
+///
+/// ```
+/// use boardcore::{format_record, Direction};
+///
+/// assert_eq!(format_record(&[Direction::North, Direction::East]), "n e");
+/// assert_eq!(format_record::<Direction>(&[]), "");
+/// ```
+pub fn format_record<M: fmt::Display>(moves: &[M]) -> String {
+    let mut record = String::new();
+    for (index, mv) in moves.iter().enumerate() {
+        if index > 0 {
+            record.push(' ');
+        }
+        record.push_str(&mv.to_string());
+    }
+    record
+}

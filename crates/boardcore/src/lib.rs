@@ -1,0 +1,62 @@
+//! # boardcore
+//!
+//! The shared vocabulary of the tower-building game engines (`pyrga`, `pylos`,
+//! `architekton`, `crescendo`) and the generic tools that work on all of them.
+//!
+//! - [`Player`], [`PlayerSet`], [`PerPlayer`] and [`TurnOrder`]: seats, sets of seats,
+//!   per-seat values and turn order with elimination.
+//! - [`Direction`], [`Coord`], [`Grid`], [`Bitset`] and [`SignedCoord`]: board geometry,
+//!   with `const` tables for fixed boards and signed coordinates for open layouts.
+//! - [`Status`], [`Actor`], [`Outcome`] and [`Ranking`]: whose decision is next, and how
+//!   a game ended.
+//! - [`MoveError`], [`ParseError`], [`PositionError`] and [`RecordError`]: the error
+//!   types, each carrying the game's own reason.
+//! - [`Weighted`], [`sample`] and [`uniform_below`]: chance as explicit weighted decisions,
+//!   sampled with the caller's generator.
+//! - [`Game`]: the trait every engine implements, and the generic tools built on it:
+//!   [`perft`], [`perft_divide`], [`random_move`], [`random_playout`], and (feature
+//!   `testing`) the invariant [`testing::Harness`] and proptest strategies.
+//!
+//! ```
+//! use boardcore::example::{Countdown, CountdownConfig};
+//! use boardcore::{perft, Game, Status, Actor, Player};
+//!
+//! let start = Countdown::new(CountdownConfig { pile: 5, wind: false });
+//! assert_eq!(start.status(), Status::Ongoing(Actor::Player(Player::FIRST)));
+//! assert_eq!(perft(&start, 3), 7);
+//! let next = start.apply(start.legal_moves()[0]).unwrap();
+//! assert_eq!(next.status().to_move(), Some(Player::SECOND));
+//! ```
+//!
+//! Features: `serde` (serialization of the shared types), `testing` (the harness and
+//! strategies; it pulls in `proptest`).
+
+mod bitset;
+mod chance;
+mod error;
+pub mod example;
+mod game;
+mod grid;
+mod key;
+mod perft;
+mod player;
+mod playout;
+mod status;
+#[cfg(feature = "testing")]
+pub mod testing;
+mod turn;
+
+pub use bitset::{Bitset, BitsetIter};
+pub use chance::{NoChance, Weighted, sample, uniform_below};
+pub use error::{MoveError, ParseError, PositionError, RecordError, ReplayError};
+pub use game::{Game, format_record};
+pub use grid::{Coord, Direction, Grid, SignedCoord};
+pub use key::{finish_key, key_of_words, mix_word};
+pub use perft::{perft, perft_divide};
+pub use player::{MAX_PLAYERS, PerPlayer, Player, PlayerSet};
+pub use playout::{Playout, random_move, random_playout};
+pub use status::{Actor, Outcome, Ranking, Status};
+pub use turn::{TurnOrder, TurnOrderError};
+
+/// Re-exported so that engines and callers name the same generator traits.
+pub use rand_core;
