@@ -300,6 +300,162 @@ pub fn reachable<G: Game>(start: G, max_plies: usize) -> impl Strategy<Value = R
         .prop_map(move |choices| play_choices(&start, &choices))
 }
 
+/// One case of a golden data file: a position given by moves from the start, and what
+/// independent programs computed for it.
+///
+/// The file format: `#` starts a comment line; `game <name> [key=value ...]` starts a case;
+/// then `moves <record or ->`, `legal <moves sorted by byte order, or ->`, any number of
+/// `perft <depth> <count>`, and `outcome <ongoing|winner N|draw|ranking ...>` lines. The
+/// comment line just before `game` is the case's title.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct GoldenCase {
+    /// The line of the `game` line in the file, from 1.
+    pub line: usize,
+    /// The comment just before the case, without its `#`.
+    pub title: String,
+    /// The game's name.
+    pub game: String,
+    /// The `key=value` options of the `game` line.
+    pub options: Vec<(String, String)>,
+    /// The record from the start (empty for the start position).
+    pub moves: String,
+    /// The expected legal moves in notation, sorted by byte order.
+    pub legal: Option<Vec<String>>,
+    /// Expected perft counts by depth.
+    pub perft: Vec<(u32, u64)>,
+    /// The expected status: `ongoing` (whoever moves), `winner N`, `draw`, `ranking ...`.
+    pub outcome: Option<String>,
+}
+
+impl GoldenCase {
+    /// The value of option `key`, if the case sets it.
+    pub fn option(&self, key: &str) -> Option<&str> {
+        self.options
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// Checks the case against the engine, from `start` (the start position of the case's
+    /// options): the record replays, and the legal moves, perft counts up to `max_depth`
+    /// and outcome are as expected.
+    ///
+    /// # Errors
+    /// A message naming the case and the first difference.
+    pub fn check<G: Game>(&self, start: &G, max_depth: u32) -> Result<(), String> {
+        let name = format!("case at line {} ({})", self.line, self.title);
+        let state = start
+            .replay(&self.moves)
+            .map_err(|e| format!("{name}: the record does not replay: {e}"))?;
+        if let Some(expected) = &self.legal {
+            let mut actual: Vec<String> = state
+                .legal_moves()
+                .iter()
+                .map(ToString::to_string)
+                .collect();
+            actual.sort_unstable();
+            if &actual != expected {
+                return Err(format!(
+                    "{name}: legal moves differ\n  expected: {}\n  actual:   {}",
+                    expected.join(" "),
+                    actual.join(" ")
+                ));
+            }
+        }
+        for &(depth, expected) in self.perft.iter().filter(|(d, _)| *d <= max_depth) {
+            let actual = crate::perft(&state, depth);
+            if actual != expected {
+                return Err(format!(
+                    "{name}: perft({depth}) is {actual}, expected {expected}"
+                ));
+            }
+        }
+        if let Some(expected) = &self.outcome {
+            let status = state.status();
+            let matches = match &status {
+                Status::Ongoing(_) => expected == "ongoing",
+                Status::Finished(outcome) => outcome.to_string() == *expected,
+            };
+            if !matches {
+                return Err(format!("{name}: status is {status}, expected {expected}"));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Reads a golden data file (format in [`GoldenCase`]).
+///
+/// # Errors
+/// A message naming the first line that does not fit the format.
+pub fn parse_golden(text: &str) -> Result<Vec<GoldenCase>, String> {
+    let mut cases: Vec<GoldenCase> = Vec::new();
+    let mut title = String::new();
+    for (index, line) in text.lines().enumerate() {
+        let number = index + 1;
+        let line = line.trim_end();
+        if line.is_empty() {
+            continue;
+        }
+        if let Some(comment) = line.strip_prefix('#') {
+            comment.trim().clone_into(&mut title);
+            continue;
+        }
+        let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
+        if word == "game" {
+            let mut parts = rest.split_whitespace();
+            let game = parts
+                .next()
+                .ok_or(format!("line {number}: game without a name"))?;
+            let options = parts
+                .map(|kv| {
+                    kv.split_once('=')
+                        .map(|(k, v)| (k.to_owned(), v.to_owned()))
+                        .ok_or(format!("line {number}: option {kv:?} is not key=value"))
+                })
+                .collect::<Result<_, _>>()?;
+            cases.push(GoldenCase {
+                line: number,
+                title: core::mem::take(&mut title),
+                game: game.to_owned(),
+                options,
+                ..GoldenCase::default()
+            });
+            continue;
+        }
+        let case = cases
+            .last_mut()
+            .ok_or(format!("line {number}: {word} before any game line"))?;
+        let listed = |rest: &str| {
+            if rest == "-" {
+                Vec::new()
+            } else {
+                rest.split(' ').map(str::to_owned).collect()
+            }
+        };
+        match word {
+            "moves" => {
+                case.moves = if rest == "-" {
+                    String::new()
+                } else {
+                    rest.to_owned()
+                }
+            }
+            "legal" => case.legal = Some(listed(rest)),
+            "outcome" => case.outcome = Some(rest.to_owned()),
+            "perft" => {
+                let (depth, count) = rest
+                    .split_once(' ')
+                    .and_then(|(d, c)| Some((d.parse().ok()?, c.parse().ok()?)))
+                    .ok_or(format!("line {number}: perft needs a depth and a count"))?;
+                case.perft.push((depth, count));
+            }
+            _ => return Err(format!("line {number}: unknown line {word:?}")),
+        }
+    }
+    Ok(cases)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -351,6 +507,33 @@ mod tests {
         .unwrap();
         assert_eq!(report.finished, 0);
         assert_eq!(report.positions, 18);
+    }
+
+    #[test]
+    fn golden_files_are_read_and_checked() {
+        let text = "# the title\ngame countdown pile=4\nmoves 1\nlegal 1 2\nperft 1 2\nperft 2 3\noutcome ongoing\n\n# done\ngame countdown\nmoves 2 2\nlegal -\noutcome winner 1\n";
+        let cases = parse_golden(text).unwrap();
+        assert_eq!(cases.len(), 2);
+        assert_eq!(cases[0].title, "the title");
+        assert_eq!(cases[0].option("pile"), Some("4"));
+        assert_eq!(cases[0].perft, [(1, 2), (2, 3)]);
+        assert_eq!(cases[1].legal, Some(vec![]));
+        let start = Countdown::new(CountdownConfig {
+            pile: 4,
+            wind: false,
+        });
+        cases[0].check(&start, 9).unwrap();
+        cases[1].check(&start, 9).unwrap();
+        let mut wrong = cases[0].clone();
+        wrong.perft = vec![(2, 4)];
+        assert!(
+            wrong
+                .check(&start, 9)
+                .unwrap_err()
+                .contains("perft(2) is 3")
+        );
+        assert!(parse_golden("moves 1").is_err());
+        assert!(parse_golden("game x\nperft one 2").is_err());
     }
 
     #[test]
