@@ -5,8 +5,9 @@
 //!
 //! - [`Player`], [`PlayerSet`], [`PerPlayer`] and [`TurnOrder`]: seats, sets of seats,
 //!   per-seat values and turn order with elimination.
-//! - [`Direction`], [`Coord`], [`Grid`], [`Bitset`] and [`SignedCoord`]: board geometry,
-//!   with `const` tables for fixed boards and signed coordinates for open layouts.
+//! - [`Direction`], [`Coord`], [`Grid`], [`Bitset`], [`SignedCoord`] and [`Symmetry`]: board
+//!   geometry, with `const` tables for fixed boards, signed coordinates for open layouts and
+//!   the eight symmetries of a square board.
 //! - [`Status`], [`Actor`], [`Outcome`] and [`Ranking`]: whose decision is next, and how
 //!   a game ended.
 //! - [`MoveError`], [`ParseError`], [`PositionError`] and [`RecordError`]: the error
@@ -42,6 +43,7 @@ mod perft;
 mod player;
 mod playout;
 mod status;
+mod symmetry;
 #[cfg(feature = "testing")]
 pub mod testing;
 mod turn;
@@ -56,6 +58,7 @@ pub use perft::{perft, perft_divide};
 pub use player::{MAX_PLAYERS, PerPlayer, Player, PlayerSet};
 pub use playout::{Playout, random_move, random_playout};
 pub use status::{Actor, Outcome, Ranking, Status};
+pub use symmetry::Symmetry;
 pub use turn::{TurnOrder, TurnOrderError};
 
 /// Re-exported so that engines and callers name the same generator traits.
