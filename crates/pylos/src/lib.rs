@@ -1,0 +1,63 @@
+//! # pylos
+//!
+//! A rules engine for **Pylos** (David G. Royffe, Gigamic, 1994), the two-player game of
+//! building a pyramid of 30 balls where the player who crowns it wins and every square of
+//! one's own colour wins back balls.
+//!
+//! - Exact rules with every option of [`Config`]: the variants `children`, `standard` (the
+//!   default) and `expert` (lines as well as squares), take-back `1-2` (default) or `0-2`,
+//!   end rule `nomove` (default) or `reserve`. See `docs/pylos.md` for every ruling.
+//! - A [`Move`] is a whole turn: a placement or a raise, then the balls taken back as an
+//!   unordered [`TakeBack`] set.
+//! - Bitboard move generation over 30-bit masks that never allocates ([`MoveList`] is an
+//!   `ArrayVec` of at most [`MAX_MOVES`]); [`count_moves`] counts take-back choices without
+//!   building them, and [`perft`] walks the tree without building move lists at all.
+//! - The normative notation (`0a1`, `0a1-1b2`, `1b2x1b2x0a1`), game records, and a position
+//!   text form that round-trips ([`State`]'s `Display` / `FromStr`).
+//! - Errors that name the rule a move breaks ([`Illegal`]) or why a position is invalid
+//!   ([`Invalid`]); with the `serde` feature every type serializes, and states deserialize
+//!   only through validation.
+//! - A stable [`State::position_key`] and a [`State::symmetric_key`] shared by the 8
+//!   rotations and reflections of a position.
+//! - [`boardcore::Game`] is implemented, so the generic tools (perft, playouts, bots) work.
+//!
+//! ```
+//! use boardcore::{Outcome, Player, Status};
+//! use pylos::{apply, legal_moves, perft, Config, State};
+//!
+//! let start = State::new(Config::default());
+//! assert_eq!(legal_moves(&start).len(), 16);
+//! assert_eq!(perft(&start, 4), 43680);
+//!
+//! // Light builds a square on 0a1 0b1 0a2 0b2 and takes two balls back.
+//! let state = start.replay("0a1 0d4 0b1 0d3 0a2 0d2 0b2x0b2x0a1").unwrap();
+//! assert_eq!(state.reserve(Player::FIRST), 13);
+//! assert_eq!(pylos::status(&state), Status::Ongoing(boardcore::Actor::Player(Player::SECOND)));
+//!
+//! // Moves are checked, with the reason.
+//! let error = apply(&state, "1a1".parse().unwrap()).unwrap_err();
+//! assert_eq!(error.to_string(), "1a1 is not supported: the four spots under it do not all hold a ball");
+//! ```
+
+mod config;
+mod error;
+mod game;
+mod moves;
+mod pattern;
+mod perft;
+mod position;
+mod rules;
+mod spot;
+mod state;
+mod symmetry;
+
+#[cfg(test)]
+mod bound;
+
+pub use config::{Config, EndRule, TakeBackRule, Variant};
+pub use error::{Illegal, Invalid};
+pub use moves::{MAX_MOVES, Move, MoveList, TakeBack};
+pub use perft::perft;
+pub use rules::{apply, count_moves, legal_moves, status};
+pub use spot::Spot;
+pub use state::State;
