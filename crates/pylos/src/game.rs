@@ -33,6 +33,7 @@ impl Game for State {
         rules::status(self)
     }
 
+    #[inline]
     fn legal_moves(&self) -> MoveList {
         rules::legal_moves(self)
     }

@@ -10,8 +10,9 @@
 //! - A [`Move`] is a whole turn: a placement or a raise, then the balls taken back as an
 //!   unordered [`TakeBack`] set.
 //! - Bitboard move generation over 30-bit masks that never allocates ([`MoveList`] is an
-//!   `ArrayVec` of at most [`MAX_MOVES`]); [`count_moves`] counts take-back choices without
-//!   building them, and [`perft`] walks the tree without building move lists at all.
+//!   `ArrayVec` of at most [`MAX_MOVES`], proved; [`legal_moves_into`] refills a list the
+//!   caller keeps); [`count_moves`] counts take-back choices without building them, and
+//!   [`perft`] walks the tree without building move lists at all.
 //! - The normative notation (`0a1`, `0a1-1b2`, `1b2x1b2x0a1`), game records, and a position
 //!   text form that round-trips ([`State`]'s `Display` / `FromStr`).
 //! - Errors that name the rule a move breaks ([`Illegal`]) or why a position is invalid
@@ -58,6 +59,6 @@ pub use config::{Config, EndRule, TakeBackRule, Variant};
 pub use error::{Illegal, Invalid};
 pub use moves::{MAX_MOVES, Move, MoveList, TakeBack};
 pub use perft::perft;
-pub use rules::{apply, count_moves, legal_moves, status};
+pub use rules::{apply, count_moves, legal_moves, legal_moves_into, status};
 pub use spot::Spot;
 pub use state::State;

@@ -2,7 +2,7 @@
 //! the `expert` variant rows and columns of level 0 and level 1.
 
 use crate::config::Variant;
-use crate::spot::{LEVELS, Spot};
+use crate::spot::{LEVEL_SPOTS, LEVELS, Spot};
 
 /// The spots of the 2×2 block with south-west corner (`file`, `rank`) on `level`.
 const fn square(level: u8, file: u8, rank: u8) -> u32 {
@@ -69,7 +69,9 @@ const SQUARES_THEN_LINES: [u32; 28] = {
 /// The number of squares at the front of [`SQUARES_THEN_LINES`].
 const SQUARE_COUNT: usize = 14;
 
-/// The patterns that grant a take-back in `variant`, as spot masks.
+/// The patterns that grant a take-back in `variant`, as spot masks: the definition that
+/// [`completing_spots`] computes faster.
+#[cfg(test)]
 pub(crate) const fn patterns(variant: Variant) -> &'static [u32] {
     match variant {
         Variant::Children => &[],
@@ -78,24 +80,108 @@ pub(crate) const fn patterns(variant: Variant) -> &'static [u32] {
     }
 }
 
-/// The spots where one more ball of the colour of `own` would complete one of
-/// `patterns`: the spot is the only one of a pattern without an own ball.
-#[inline]
-pub(crate) fn completing_spots(patterns: &[u32], own: u32) -> u32 {
-    patterns.iter().fold(0, |spots, &pattern| {
-        let missing = pattern & !own;
-        // Exactly one spot missing (a complete pattern has none to complete).
-        if missing & missing.wrapping_sub(1) == 0 {
-            spots | missing
-        } else {
-            spots
+/// For each spot, the squares through it (at most 4), then the lines through it (at most
+/// 2); unused places hold `u32::MAX`, which no set of spots contains.
+const PATTERNS_THROUGH: [[u32; 6]; Spot::COUNT] = {
+    let mut table = [[u32::MAX; 6]; Spot::COUNT];
+    let mut spot = 0;
+    while spot < Spot::COUNT {
+        let (mut squares, mut lines) = (0, 4);
+        let mut index = 0;
+        while index < SQUARES_THEN_LINES.len() {
+            let pattern = SQUARES_THEN_LINES[index];
+            if pattern & 1 << spot != 0 {
+                if index < SQUARE_COUNT {
+                    table[spot][squares] = pattern;
+                    squares += 1;
+                } else {
+                    table[spot][lines] = pattern;
+                    lines += 1;
+                }
+            }
+            index += 1;
         }
-    })
+        spot += 1;
+    }
+    table
+};
+
+/// Whether a ball of the colour of `own` on `spot` completes a pattern of `variant` (the
+/// patterns through `spot` all of whose other spots hold own balls).
+#[inline]
+pub(crate) fn completes(variant: Variant, own: u32, spot: Spot) -> bool {
+    let through = &PATTERNS_THROUGH[spot.index()];
+    let count = match variant {
+        Variant::Children => 0,
+        Variant::Standard => 4,
+        Variant::Expert => 6,
+    };
+    let with = own | spot.bit();
+    through[..count].iter().any(|&pattern| pattern & !with == 0)
+}
+
+/// The spots of `open` where one more ball of the colour of `own` would complete a
+/// pattern of `variant`: the spot is the only one of a square (or, in `expert`, a line)
+/// without an own ball. Levels without an open spot are skipped.
+#[inline]
+pub(crate) fn completing_spots(variant: Variant, own: u32, open: u32) -> u32 {
+    let spots = match variant {
+        Variant::Children => return 0,
+        Variant::Standard => square_spots(own, open),
+        Variant::Expert => square_spots(own, open) | line_spots(own),
+    };
+    spots & open
+}
+
+/// The spots that complete a square of `own`, on the levels where `open` has spots.
+#[inline]
+const fn square_spots(own: u32, open: u32) -> u32 {
+    let mut spots = 0;
+    if open & LEVEL_SPOTS[0] != 0 {
+        spots |= level_square_spots(own & 0xFFFF, 4, 0x777);
+    }
+    if open & LEVEL_SPOTS[1] != 0 {
+        spots |= level_square_spots((own >> 16) & 0x1FF, 3, 0x1B) << 16;
+    }
+    if open & LEVEL_SPOTS[2] != 0 {
+        spots |= level_square_spots((own >> 25) & 0xF, 2, 0x1) << 25;
+    }
+    spots
+}
+
+/// On one level of `width` spots a side (its balls in the low bits, `rank * width +
+/// file`), the spots that complete a square. `corners` marks the south-west corners of
+/// the level's squares; each square is tested at its corner bit by shifting the other
+/// three spots onto it.
+#[inline]
+const fn level_square_spots(balls: u32, width: u32, corners: u32) -> u32 {
+    let (sw, se, nw, ne) = (balls, balls >> 1, balls >> width, balls >> (width + 1));
+    (sw & se & nw & !ne & corners) << (width + 1)
+        | (sw & se & !nw & ne & corners) << width
+        | (sw & !se & nw & ne & corners) << 1
+        | (!sw & se & nw & ne & corners)
+}
+
+/// The spots that complete a line of `own` (expert).
+#[inline]
+fn line_spots(own: u32) -> u32 {
+    SQUARES_THEN_LINES[SQUARE_COUNT..]
+        .iter()
+        .fold(0, |spots, &line| {
+            let missing = line & !own;
+            // Exactly one spot missing (a complete line has none to complete).
+            if missing & missing.wrapping_sub(1) == 0 {
+                spots | missing
+            } else {
+                spots
+            }
+        })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::spot::ALL_SPOTS;
 
     fn spots(text: &str) -> u32 {
         text.split(' ')
@@ -122,16 +208,70 @@ mod tests {
 
     #[test]
     fn completing_spots_need_exactly_one_missing() {
-        let squares = patterns(Variant::Standard);
+        let standard = Variant::Standard;
         assert_eq!(
-            completing_spots(squares, spots("0a1 0b1 0a2")),
+            completing_spots(standard, spots("0a1 0b1 0a2"), ALL_SPOTS),
             spots("0b2")
         );
-        assert_eq!(completing_spots(squares, spots("0a1 0b1")), 0);
+        assert_eq!(completing_spots(standard, spots("0a1 0b1"), ALL_SPOTS), 0);
         // A full square has nothing left to complete; its neighbours need two more balls.
-        assert_eq!(completing_spots(squares, spots("0a1 0b1 0a2 0b2")), 0);
-        let expert = patterns(Variant::Expert);
-        assert_eq!(completing_spots(expert, spots("0a1 0b1 0c1")), spots("0d1"));
-        assert_eq!(completing_spots(expert, spots("1a2 1b2")), spots("1c2"));
+        assert_eq!(
+            completing_spots(standard, spots("0a1 0b1 0a2 0b2"), ALL_SPOTS),
+            0
+        );
+        assert_eq!(
+            completing_spots(standard, spots("2a1 2b1 2b2"), ALL_SPOTS),
+            spots("2a2")
+        );
+        let expert = Variant::Expert;
+        assert_eq!(
+            completing_spots(expert, spots("0a1 0b1 0c1"), ALL_SPOTS),
+            spots("0d1")
+        );
+        assert_eq!(
+            completing_spots(expert, spots("1a2 1b2"), ALL_SPOTS),
+            spots("1c2")
+        );
+        assert_eq!(
+            completing_spots(Variant::Children, spots("0a1 0b1 0a2"), ALL_SPOTS),
+            0
+        );
+    }
+
+    #[test]
+    fn completing_spots_follow_the_patterns() {
+        // The definition: a pattern with exactly one spot missing.
+        let slow = |variant: Variant, own: u32| {
+            patterns(variant).iter().fold(0, |spots, &p| {
+                let missing = p & !own;
+                if missing.is_power_of_two() {
+                    spots | missing
+                } else {
+                    spots
+                }
+            })
+        };
+        let mut own = 0x9E37_79B9u32;
+        for _ in 0..50_000 {
+            own ^= own << 13;
+            own ^= own >> 17;
+            own ^= own << 5;
+            for variant in Variant::ALL {
+                let masked = own & ALL_SPOTS;
+                let open = own.rotate_left(7) & ALL_SPOTS;
+                assert_eq!(
+                    completing_spots(*variant, masked, ALL_SPOTS),
+                    slow(*variant, masked)
+                );
+                assert_eq!(
+                    completing_spots(*variant, masked, open),
+                    slow(*variant, masked) & open
+                );
+                for spot in Spot::all() {
+                    let expected = slow(*variant, masked & !spot.bit()) & spot.bit() != 0;
+                    assert_eq!(completes(*variant, masked & !spot.bit(), spot), expected);
+                }
+            }
+        }
     }
 }

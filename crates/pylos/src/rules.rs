@@ -5,8 +5,8 @@ use boardcore::{Actor, MoveError, Outcome, Status};
 use crate::config::{EndRule, TakeBackRule, Variant};
 use crate::error::Illegal;
 use crate::moves::{Move, MoveList};
-use crate::pattern::{completing_spots, patterns};
-use crate::spot::{ABOVE, BELOW, HIGHER_SPOTS, LEVEL_SPOTS, Spot, covered, covered_once};
+use crate::pattern::{completes, completing_spots};
+use crate::spot::{ABOVE, BELOW, HIGHER_SPOTS, LEVEL_SPOTS, LEVELS, Spot, covered, covered_once};
 use crate::state::State;
 
 /// What a move generator does with the actions of a position (an action is the placement
@@ -93,6 +93,23 @@ const fn ended_by_rule(state: &State) -> bool {
             && state.reserve(state.to_move.other()) == 0)
 }
 
+/// Calls `f(from, targets)` for each free ball of `own` (as a one-bit mask) with the open
+/// spots it can rise to: higher, and not resting on it. Balls are taken by spot number;
+/// the apex ball never rises.
+#[inline]
+fn for_each_raise(own: u32, occupied: u32, open: u32, mut f: impl FnMut(u32, u32)) {
+    let free = own & !covered(occupied);
+    for level in 0..LEVELS - 1 {
+        let higher = open & HIGHER_SPOTS[level];
+        if higher == 0 {
+            break;
+        }
+        for_each_bit(free & LEVEL_SPOTS[level], |from| {
+            f(from, higher & !ABOVE[from.trailing_zeros() as usize]);
+        });
+    }
+}
+
 /// Runs `sink` over every action of the player to move, in order: placements by spot,
 /// then raises by the spot raised from, then by the spot raised to.
 #[inline]
@@ -103,7 +120,7 @@ fn generate(state: &State, sink: &mut impl ActionSink) {
     let own = state.mask_of(state.to_move);
     let occupied = state.occupied();
     let open = state.open_mask();
-    let completing = completing_spots(patterns(state.config.variant), own) & open;
+    let completing = completing_spots(state.config.variant, own, open);
     let zero_allowed = matches!(state.config.takeback, TakeBackRule::UpToTwo);
     let mut action = |from: u32, targets: u32| {
         sink.plain(from, targets & !completing);
@@ -119,16 +136,7 @@ fn generate(state: &State, sink: &mut impl ActionSink) {
     if state.reserve(state.to_move) > 0 {
         action(0, open);
     }
-    // Raises need an open spot above level 0 (so the apex ball, which ends the game, never
-    // moves).
-    if open & HIGHER_SPOTS[0] != 0 {
-        let raisable = own & !covered(occupied) & !LEVEL_SPOTS[3];
-        for_each_bit(raisable, |from| {
-            let spot = from.trailing_zeros() as usize;
-            let level = Spot::lowest(from).level() as usize;
-            action(from, open & HIGHER_SPOTS[level] & !ABOVE[spot]);
-        });
-    }
+    for_each_raise(own, occupied, open, action);
 }
 
 /// Counts moves.
@@ -186,12 +194,35 @@ pub(crate) fn for_each_move(state: &State, f: impl FnMut(u32, u32, u32)) {
 /// assert_eq!(squares.len(), 10);
 /// assert!(squares.contains(&"0b2x0a1x0b2".to_owned()));
 /// ```
+#[inline]
 pub fn legal_moves(state: &State) -> MoveList {
     let mut moves = MoveList::new();
+    legal_moves_into(state, &mut moves);
+    moves
+}
+
+/// Replaces the contents of `moves` with the legal moves of `state`, in the order of
+/// [`legal_moves`].
+///
+/// Returning a [`MoveList`] copies its whole buffer (about 5 KB) wherever the compiler
+/// cannot build it in place; a search that keeps one list per depth and fills it here
+/// never copies one.
+///
+/// ```
+/// use pylos::{legal_moves_into, Config, MoveList, State};
+///
+/// let mut moves = MoveList::new();
+/// let start = State::new(Config::default());
+/// legal_moves_into(&start, &mut moves);
+/// assert_eq!(moves.len(), 16);
+/// legal_moves_into(&start.replay("0a1").unwrap(), &mut moves);
+/// assert_eq!(moves.len(), 15);
+/// ```
+pub fn legal_moves_into(state: &State, moves: &mut MoveList) {
+    moves.clear();
     for_each_move(state, |from, to, take| {
         moves.push(Move::from_masks(from, to, take));
     });
-    moves
 }
 
 /// The number of legal moves of `state` (the length of [`legal_moves`]), counted from the
@@ -215,12 +246,10 @@ fn has_move(state: &State) -> bool {
     if state.reserve(state.to_move) > 0 && open != 0 {
         return true;
     }
-    let own = state.mask_of(state.to_move);
-    let raisable = own & !covered(state.occupied()) & !LEVEL_SPOTS[3];
     let mut found = false;
-    for_each_bit(raisable, |from| {
-        let level = Spot::lowest(from).level() as usize;
-        found |= open & HIGHER_SPOTS[level] & !ABOVE[from.trailing_zeros() as usize] != 0;
+    let own = state.mask_of(state.to_move);
+    for_each_raise(own, state.occupied(), open, |_, targets| {
+        found |= targets != 0;
     });
     found
 }
@@ -278,53 +307,57 @@ pub fn status(state: &State) -> Status {
 /// assert_eq!(error.to_string(), "1b1 is not supported: the four spots under it do not all hold a ball");
 /// ```
 pub fn apply(state: &State, mv: Move) -> Result<State, MoveError<Illegal>> {
-    if status(state).is_finished() {
+    if ended_by_rule(state) {
         return Err(MoveError::GameOver);
     }
-    let from = check_action(state, mv)?;
-    let take = check_takeback(state, mv, from).map_err(MoveError::Illegal)?;
-    Ok(state.played(from, mv.to().bit(), take))
+    let checked = check_action(state, mv)
+        .and_then(|from| check_takeback(state, mv, from).map(|take| (from, take)));
+    match checked {
+        Ok((from, take)) => Ok(state.played(from, mv.to().bit(), take)),
+        // A player without any legal move has lost: the game is over.
+        Err(_) if !has_move(state) => Err(MoveError::GameOver),
+        Err(reason) => Err(MoveError::Illegal(reason)),
+    }
 }
 
 /// Checks the placement or raise of `mv`; returns the mask of the spot raised from (0 for
 /// a placement).
-fn check_action(state: &State, mv: Move) -> Result<u32, MoveError<Illegal>> {
-    let illegal = MoveError::Illegal;
+fn check_action(state: &State, mv: Move) -> Result<u32, Illegal> {
     let to = mv.to();
     let occupied = state.occupied();
     let from = match mv.from() {
         None => {
             if state.reserve(state.to_move) == 0 {
-                return Err(illegal(Illegal::ReserveEmpty));
+                return Err(Illegal::ReserveEmpty);
             }
             0
         }
         Some(from) => {
             match state.ball(from) {
-                None => return Err(illegal(Illegal::NoBall { spot: from })),
+                None => return Err(Illegal::NoBall { spot: from }),
                 Some(owner) if owner != state.to_move => {
-                    return Err(illegal(Illegal::NotOwnBall { spot: from }));
+                    return Err(Illegal::NotOwnBall { spot: from });
                 }
                 Some(_) => {}
             }
-            if !state.is_free(from) {
-                return Err(illegal(Illegal::BallNotFree { spot: from }));
+            if occupied & ABOVE[from.index()] != 0 {
+                return Err(Illegal::BallNotFree { spot: from });
             }
             if to.level() <= from.level() {
-                return Err(illegal(Illegal::NotHigher { from, to }));
+                return Err(Illegal::NotHigher { from, to });
             }
             from.bit()
         }
     };
     if occupied & to.bit() != 0 {
-        return Err(illegal(Illegal::SpotOccupied { spot: to }));
+        return Err(Illegal::SpotOccupied { spot: to });
     }
     if BELOW[to.index()] & from != 0 {
         let from = Spot::lowest(from);
-        return Err(illegal(Illegal::RaiseOntoOwnSupport { from, to }));
+        return Err(Illegal::RaiseOntoOwnSupport { from, to });
     }
-    if state.open_mask() & to.bit() == 0 {
-        return Err(illegal(Illegal::NotSupported { spot: to }));
+    if BELOW[to.index()] & !occupied != 0 {
+        return Err(Illegal::NotSupported { spot: to });
     }
     Ok(from)
 }
@@ -334,8 +367,7 @@ fn check_takeback(state: &State, mv: Move, from: u32) -> Result<u32, Illegal> {
     let takeback = mv.takeback();
     let to = mv.to().bit();
     let own = state.mask_of(state.to_move);
-    let completes = completing_spots(patterns(state.config.variant), own) & to != 0;
-    if !completes {
+    if !completes(state.config.variant, own, mv.to()) {
         return match (takeback.is_empty(), state.config.variant) {
             (true, _) => Ok(0),
             (false, Variant::Children) => Err(Illegal::NoTakeBackInVariant),

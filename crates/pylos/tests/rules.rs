@@ -497,3 +497,18 @@ fn a_record_replays_and_names_the_failing_ply() {
     assert_eq!(unreadable.ply, 2);
     assert!(unreadable.to_string().contains("cannot read move"));
 }
+
+#[test]
+fn the_move_list_holds_the_largest_positions() {
+    // Expert, rule 0-2: Light's four balls of level 1 make four lines to complete, with
+    // seven free balls of level 0 that can rise and many balls to take back.
+    let light = "1a1 1b1 1a2 1b2 0d1 0d2 0d3 0a4 0b4 0c4 0d4 0a1 0c1 0a3";
+    let dark = "0b1 0a2 0b2 0c2 0b3 0c3";
+    let state = position("expert 0-2 nomove", light, dark, LIGHT);
+    let listed = legal_moves(&state);
+    assert_eq!(listed.len(), 1265);
+    assert!(listed.len() <= pylos::MAX_MOVES);
+    assert_eq!(count_moves(&state), 1265);
+    let distinct: std::collections::HashSet<Move> = listed.iter().copied().collect();
+    assert_eq!(distinct.len(), 1265);
+}
