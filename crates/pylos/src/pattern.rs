@@ -123,7 +123,10 @@ pub(crate) fn completes(variant: Variant, own: u32, spot: Spot) -> bool {
 /// The spots of `open` where one more ball of the colour of `own` would complete a
 /// pattern of `variant`: the spot is the only one of a square (or, in `expert`, a line)
 /// without an own ball. Levels without an open spot are skipped.
-#[inline]
+// Inlined into the move generator, whose two instances call it on every position: it
+// saves a twentieth of the instructions of perft (measured with callgrind).
+#[allow(clippy::inline_always)]
+#[inline(always)]
 pub(crate) fn completing_spots(variant: Variant, own: u32, open: u32) -> u32 {
     let spots = match variant {
         Variant::Children => return 0,

@@ -88,7 +88,7 @@ fn for_each_bit(mut mask: u32, mut f: impl FnMut(u32)) {
 /// without moves, which [`status`] finds by looking for one).
 #[inline]
 const fn ended_by_rule(state: &State) -> bool {
-    state.apex().is_some()
+    state.occupied() & Spot::APEX.bit() != 0
         || (matches!(state.config.end, EndRule::Reserve)
             && state.reserve(state.to_move.other()) == 0)
 }
@@ -98,6 +98,10 @@ const fn ended_by_rule(state: &State) -> bool {
 /// the apex ball never rises.
 #[inline]
 fn for_each_raise(own: u32, occupied: u32, open: u32, mut f: impl FnMut(u32, u32)) {
+    if open & HIGHER_SPOTS[0] == 0 {
+        // Nothing open above level 0 (as in every opening): no raise.
+        return;
+    }
     let free = own & !covered(occupied);
     for level in 0..LEVELS - 1 {
         let higher = open & HIGHER_SPOTS[level];
