@@ -1,13 +1,15 @@
 //! Every case of the golden data (computed by independent programs) must hold.
 
-use boardcore::ParseError;
+// Test code: a failed unwrap is a failed test.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use boardcore::testing::{GoldenCase, parse_golden};
 use pylos::{Config, State};
 
 const GOLDEN: &str = include_str!("data/golden.txt");
 
 /// The start position of a case's options (omitted options take their defaults).
-fn start(case: &GoldenCase) -> Result<State, ParseError> {
+fn start(case: &GoldenCase) -> State {
     let option = |key: &str, default: &str| case.option(key).unwrap_or(default).to_owned();
     let config: Config = format!(
         "{} {} {}",
@@ -15,8 +17,9 @@ fn start(case: &GoldenCase) -> Result<State, ParseError> {
         option("takeback", "1-2"),
         option("end", "nomove")
     )
-    .parse()?;
-    Ok(State::new(config))
+    .parse()
+    .unwrap();
+    State::new(config)
 }
 
 #[test]
@@ -26,7 +29,7 @@ fn every_golden_case_holds() {
     for case in &cases {
         assert_eq!(case.game, "pylos");
         // Depth 7 from the start is in tests/perft.rs; here everything up to depth 5.
-        if let Err(message) = case.check(&start(case).unwrap(), 5) {
+        if let Err(message) = case.check(&start(case), 5) {
             panic!("{message}");
         }
     }
@@ -35,7 +38,7 @@ fn every_golden_case_holds() {
 #[test]
 fn golden_positions_round_trip_through_text() {
     for case in parse_golden(GOLDEN).unwrap() {
-        let state = start(&case).unwrap().replay(&case.moves).unwrap();
+        let state = start(&case).replay(&case.moves).unwrap();
         let text = state.to_string();
         let read: State = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
         assert_eq!(read, state, "{text}");
@@ -46,7 +49,7 @@ fn golden_positions_round_trip_through_text() {
 #[test]
 fn golden_perft_agrees_with_the_fast_perft() {
     for case in parse_golden(GOLDEN).unwrap() {
-        let state = start(&case).unwrap().replay(&case.moves).unwrap();
+        let state = start(&case).replay(&case.moves).unwrap();
         for &(depth, expected) in case.perft.iter().filter(|(d, _)| *d <= 4) {
             assert_eq!(pylos::perft(&state, depth), expected, "line {}", case.line);
         }

@@ -1,6 +1,9 @@
 //! Perft from the start position in every option set (figures from the rulings and the
 //! golden data).
 
+// Test code: a failed unwrap is a failed test.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use boardcore::perft_divide;
 use pylos::{Config, EndRule, State, TakeBackRule, Variant, perft};
 

@@ -1,11 +1,13 @@
 //! The position text form, validation, serde and the keys.
 
+// Test code: a failed unwrap is a failed test.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use boardcore::{Bitset, Player, PositionError, Symmetry};
 use pylos::{Config, Invalid, State};
 
 const START: &str = "....,....,....,..../...,...,.../..,../. L 15 15 standard 1-2 nomove";
 
-#[allow(clippy::panic)] // a valid text fails the test
 fn invalid(text: &str) -> Invalid {
     match text.parse::<State>() {
         Err(PositionError::Invalid(reason)) => reason,

@@ -2,6 +2,9 @@
 //! contract (checked by the harness), the invariants of the rules, the completeness of
 //! move generation, text, serde and the symmetric key.
 
+// Test code: a failed unwrap is a failed test.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use std::collections::HashSet;
 
 use boardcore::testing::{Harness, reachable};

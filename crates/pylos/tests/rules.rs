@@ -1,75 +1,70 @@
 //! Hand-built positions for every ruling, variant and option, and every reason a move is
 //! refused.
 
+// Test code: a failed unwrap is a failed test.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use boardcore::{Actor, Bitset, MoveError, Outcome, Player, Status};
 use pylos::{Config, Illegal, Move, Spot, State, apply, count_moves, legal_moves, status};
 
 const LIGHT: Player = Player::FIRST;
 const DARK: Player = Player::SECOND;
 
-/// Building positions and reading the engine's answers; a bad fixture fails the test.
-#[allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
-mod fixtures {
-    use super::*;
+/// The spots of a space-separated list, as a set.
+fn spots(list: &str) -> Bitset {
+    list.split_whitespace()
+        .map(|text| text.parse::<Spot>().expect("a spot").index())
+        .collect()
+}
 
-    /// The spots of a space-separated list, as a set.
-    pub(crate) fn spots(list: &str) -> Bitset {
-        list.split_whitespace()
-            .map(|text| text.parse::<Spot>().expect("a spot").index())
-            .collect()
-    }
+/// The position with Light's balls on `light`, Dark's on `dark`, `to_move` to move and
+/// the options `config` (as `Config` reads them).
+fn position(config: &str, light: &str, dark: &str, to_move: Player) -> State {
+    let config: Config = config.parse().expect("a configuration");
+    State::from_balls(config, spots(light), spots(dark), to_move).expect("a valid position")
+}
 
-    /// The position with Light's balls on `light`, Dark's on `dark`, `to_move` to move and
-    /// the options `config` (as `Config` reads them).
-    pub(crate) fn position(config: &str, light: &str, dark: &str, to_move: Player) -> State {
-        let config: Config = config.parse().expect("a configuration");
-        State::from_balls(config, spots(light), spots(dark), to_move).expect("a valid position")
-    }
+/// The legal moves as sorted text.
+fn moves(state: &State) -> Vec<String> {
+    let mut texts: Vec<String> = legal_moves(state).iter().map(ToString::to_string).collect();
+    texts.sort_unstable();
+    texts
+}
 
-    /// The legal moves as sorted text.
-    pub(crate) fn moves(state: &State) -> Vec<String> {
-        let mut texts: Vec<String> = legal_moves(state).iter().map(ToString::to_string).collect();
-        texts.sort_unstable();
-        texts
-    }
+/// The legal moves whose text starts with `prefix`.
+fn moves_starting(state: &State, prefix: &str) -> Vec<String> {
+    moves(state)
+        .into_iter()
+        .filter(|text| text.starts_with(prefix))
+        .collect()
+}
 
-    /// The legal moves whose text starts with `prefix`.
-    pub(crate) fn moves_starting(state: &State, prefix: &str) -> Vec<String> {
-        moves(state)
-            .into_iter()
-            .filter(|text| text.starts_with(prefix))
-            .collect()
-    }
+/// The reason `text` is refused in `state`.
+fn refusal(state: &State, text: &str) -> MoveError<Illegal> {
+    let mv: Move = text.parse().unwrap();
+    let before = *state;
+    let error = apply(state, mv).unwrap_err();
+    assert_eq!(*state, before, "apply changed its input");
+    error
+}
 
-    /// The reason `text` is refused in `state`.
-    pub(crate) fn refusal(state: &State, text: &str) -> MoveError<Illegal> {
-        let mv: Move = text.parse().unwrap();
-        let before = *state;
-        let error = apply(state, mv).unwrap_err();
-        assert_eq!(*state, before, "apply changed its input");
-        error
-    }
-
-    /// The rule `text` breaks in `state` (the game not being over).
-    pub(crate) fn illegal(state: &State, text: &str) -> Illegal {
-        match refusal(state, text) {
-            MoveError::Illegal(reason) => reason,
-            MoveError::GameOver => panic!("{text}: game over"),
-        }
-    }
-
-    /// The spot written `text`.
-    pub(crate) fn spot(text: &str) -> Spot {
-        text.parse().unwrap()
-    }
-
-    /// The position after `text`, which must be legal.
-    pub(crate) fn play(state: &State, text: &str) -> State {
-        apply(state, text.parse().unwrap()).unwrap_or_else(|e| panic!("{text}: {e}"))
+/// The rule `text` breaks in `state` (the game not being over).
+fn illegal(state: &State, text: &str) -> Illegal {
+    match refusal(state, text) {
+        MoveError::Illegal(reason) => reason,
+        MoveError::GameOver => panic!("{text}: game over"),
     }
 }
 
-use fixtures::{illegal, moves, moves_starting, play, position, refusal, spot};
+/// The spot written `text`.
+fn spot(text: &str) -> Spot {
+    text.parse().unwrap()
+}
+
+/// The position after `text`, which must be legal.
+fn play(state: &State, text: &str) -> State {
+    apply(state, text.parse().unwrap()).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
 
 /// Level 0 full in a checkerboard (no square of one colour), Light on `0a1`, `0c1`, `0b2`
 /// … and Dark on the others; both have 7 balls in reserve.
