@@ -266,7 +266,7 @@ fn has_move(state: &State) -> bool {
 /// reserve and no ball that can rise) loses. There are no draws.
 ///
 /// ```
-/// use boardcore::{Outcome, Player, Status};
+/// use boardcore::Player;
 /// use pylos::{status, Config, State};
 ///
 /// let start = State::new(Config::default());
