@@ -5,8 +5,8 @@ use boardcore::{Game, MoveError, NoChance, ParseError, Status};
 use crate::config::Config;
 use crate::error::Illegal;
 use crate::moves::{Move, MoveList};
-use crate::rules;
 use crate::state::State;
+use crate::{movegen, rules};
 
 impl Game for State {
     type Move = Move;
@@ -35,11 +35,11 @@ impl Game for State {
 
     #[inline]
     fn legal_moves(&self) -> MoveList {
-        rules::legal_moves(self)
+        movegen::legal_moves(self)
     }
 
     fn count_moves(&self) -> usize {
-        rules::count_moves(self)
+        movegen::count_moves(self)
     }
 
     fn apply(&self, mv: Move) -> Result<Self, MoveError<Illegal>> {

@@ -23,7 +23,7 @@
 //! - [`boardcore::Game`] is implemented, so the generic tools (perft, playouts, bots) work.
 //!
 //! ```
-//! use boardcore::{Outcome, Player, Status};
+//! use boardcore::{Player, Status};
 //! use pylos::{apply, legal_moves, perft, Config, State};
 //!
 //! let start = State::new(Config::default());
@@ -43,6 +43,7 @@
 mod config;
 mod error;
 mod game;
+mod movegen;
 mod moves;
 mod pattern;
 mod perft;
@@ -57,8 +58,9 @@ mod bound;
 
 pub use config::{Config, EndRule, TakeBackRule, Variant};
 pub use error::{Illegal, Invalid};
+pub use movegen::{count_moves, legal_moves, legal_moves_into};
 pub use moves::{MAX_MOVES, Move, MoveList, TakeBack};
 pub use perft::perft;
-pub use rules::{apply, count_moves, legal_moves, legal_moves_into, status};
+pub use rules::{apply, status};
 pub use spot::Spot;
 pub use state::State;

@@ -1,6 +1,6 @@
 //! Perft without move lists.
 
-use crate::rules::{count_moves, for_each_move};
+use crate::movegen::{count_moves, for_each_move};
 use crate::state::State;
 
 /// The number of move sequences of exactly `depth` moves from `state` (take-back sets

@@ -53,6 +53,30 @@ fn invariants(state: &State) -> Result<(), String> {
                 return Err(format!("{mv} takes back {spot}, not an own ball"));
             }
         }
+        // Only free balls return: each is free once the action is played and the other
+        // ball (if any) is gone, taking the higher one first.
+        let mut own_after = state.balls(mover).with(mv.to().index());
+        if let Some(from) = mv.from() {
+            own_after = own_after.without(from.index());
+        }
+        for spot in mv.takeback().spots() {
+            let (light, dark) = if mover == Player::FIRST {
+                (own_after, state.balls(mover.other()))
+            } else {
+                (state.balls(mover.other()), own_after)
+            };
+            // A board, not a turn: no end rule applies to it.
+            let config = Config {
+                end: EndRule::NoMove,
+                ..state.config()
+            };
+            let board = State::from_balls(config, light, dark, mover)
+                .map_err(|e| format!("{mv}: the board during the take-back is invalid: {e}"))?;
+            if !board.is_free(spot) {
+                return Err(format!("{mv} takes back {spot}, which is not free"));
+            }
+            own_after = own_after.without(spot.index());
+        }
         let placed = i32::from(!mv.is_raise());
         let change = i32::from(next.on_board(mover)) - i32::from(state.on_board(mover));
         if change != placed - taken {

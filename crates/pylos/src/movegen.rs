@@ -1,0 +1,255 @@
+//! Move generation: listing and counting the moves of a position from its masks.
+
+use crate::config::{EndRule, TakeBackRule};
+use crate::moves::{Move, MoveList};
+use crate::pattern::completing_spots;
+use crate::spot::{ABOVE, BELOW, HIGHER_SPOTS, LEVEL_SPOTS, LEVELS, Spot, covered, covered_once};
+use crate::state::State;
+
+/// What a move generator does with the actions of a position (an action is the placement
+/// or raise, before any take-back). Counting and listing share one traversal,
+/// [`generate`], through this trait.
+trait ActionSink {
+    /// The ball from `from` (0 for the reserve) goes to each spot of `targets`; none of
+    /// these actions completes a pattern, so each is one move.
+    fn plain(&mut self, from: u32, targets: u32);
+
+    /// The ball from `from` goes to `to` and completes a pattern; `after` is the board
+    /// then, before the take-back.
+    fn completing(&mut self, from: u32, to: u32, after: &TakeBackChoice);
+}
+
+/// The board right after an action that completes a pattern: what may be taken back.
+struct TakeBackChoice {
+    /// The mover's balls.
+    own: u32,
+    /// Every ball.
+    occupied: u32,
+    /// Whether taking back nothing is allowed (rule `0-2`).
+    zero_allowed: bool,
+}
+
+impl TakeBackChoice {
+    /// The mover's free balls, each of which may be taken back.
+    fn free(&self) -> u32 {
+        self.own & !covered(self.occupied)
+    }
+
+    /// The mover's balls that become free when the one ball resting on them is taken back
+    /// first, that ball being the mover's and free.
+    fn freed_second(&self, free: u32) -> u32 {
+        self.own & covered_once(self.occupied) & covered(free)
+    }
+
+    /// The number of take-backs: nothing (rule `0-2`), one free ball, two free balls, or a
+    /// free ball and one it frees.
+    fn count(&self) -> usize {
+        let free = self.free();
+        let singles = free.count_ones() as usize;
+        let pairs = singles * singles.saturating_sub(1) / 2;
+        let freed = self.freed_second(free).count_ones() as usize;
+        usize::from(self.zero_allowed) + singles + pairs + freed
+    }
+
+    /// Calls `take` with the mask of each take-back, in the order of [`Self::count`].
+    fn for_each(&self, mut take: impl FnMut(u32)) {
+        if self.zero_allowed {
+            take(0);
+        }
+        let free = self.free();
+        for_each_bit(free, &mut take);
+        for_each_bit(free, |first| {
+            // Pairs of free balls, each pair once (the second above the first in number).
+            for_each_bit(free & !(first | (first - 1)), |second| take(first | second));
+        });
+        let freed = self.freed_second(free);
+        for_each_bit(free & !LEVEL_SPOTS[0], |upper| {
+            for_each_bit(BELOW[upper.trailing_zeros() as usize] & freed, |lower| {
+                take(upper | lower);
+            });
+        });
+    }
+}
+
+/// Calls `f` with each single-bit mask of `mask`, lowest first.
+#[inline]
+fn for_each_bit(mut mask: u32, mut f: impl FnMut(u32)) {
+    while mask != 0 {
+        let bit = mask & mask.wrapping_neg();
+        f(bit);
+        mask ^= bit;
+    }
+}
+
+/// Whether the game ended by the apex or by the `reserve` end rule (not counting a player
+/// without moves, which [`status`](crate::status) finds by looking for one).
+#[inline]
+pub(crate) const fn ended_by_rule(state: &State) -> bool {
+    state.occupied() & Spot::APEX.bit() != 0
+        || (matches!(state.config.end, EndRule::Reserve)
+            && state.reserve(state.to_move.other()) == 0)
+}
+
+/// Calls `f(from, targets)` for each free ball of `own` (as a one-bit mask) with the open
+/// spots it can rise to: higher, and not resting on it. Balls are taken by spot number;
+/// the apex ball never rises.
+#[inline]
+pub(crate) fn for_each_raise(own: u32, occupied: u32, open: u32, mut f: impl FnMut(u32, u32)) {
+    if open & HIGHER_SPOTS[0] == 0 {
+        // Nothing open above level 0 (as in every opening): no raise.
+        return;
+    }
+    let free = own & !covered(occupied);
+    for level in 0..LEVELS - 1 {
+        let higher = open & HIGHER_SPOTS[level];
+        if higher == 0 {
+            break;
+        }
+        for_each_bit(free & LEVEL_SPOTS[level], |from| {
+            f(from, higher & !ABOVE[from.trailing_zeros() as usize]);
+        });
+    }
+}
+
+/// Runs `sink` over every action of the player to move, in order: placements by spot,
+/// then raises by the spot raised from, then by the spot raised to.
+#[inline]
+fn generate(state: &State, sink: &mut impl ActionSink) {
+    if ended_by_rule(state) {
+        return;
+    }
+    let own = state.mask_of(state.to_move);
+    let occupied = state.occupied();
+    let open = state.open_mask();
+    let completing = completing_spots(state.config.variant, own, open);
+    let zero_allowed = matches!(state.config.takeback, TakeBackRule::UpToTwo);
+    let mut action = |from: u32, targets: u32| {
+        sink.plain(from, targets & !completing);
+        for_each_bit(targets & completing, |to| {
+            let choice = TakeBackChoice {
+                own: own & !from | to,
+                occupied: occupied & !from | to,
+                zero_allowed,
+            };
+            sink.completing(from, to, &choice);
+        });
+    };
+    if state.reserve(state.to_move) > 0 {
+        action(0, open);
+    }
+    for_each_raise(own, occupied, open, action);
+}
+
+/// Counts moves.
+struct Counter(usize);
+
+impl ActionSink for Counter {
+    #[inline]
+    fn plain(&mut self, _from: u32, targets: u32) {
+        self.0 += targets.count_ones() as usize;
+    }
+
+    fn completing(&mut self, _from: u32, _to: u32, after: &TakeBackChoice) {
+        self.0 += after.count();
+    }
+}
+
+/// Calls a function with the masks of each move: from (0 for the reserve), to, take-back.
+struct Visitor<F>(F);
+
+impl<F: FnMut(u32, u32, u32)> ActionSink for Visitor<F> {
+    #[inline]
+    fn plain(&mut self, from: u32, targets: u32) {
+        for_each_bit(targets, |to| (self.0)(from, to, 0));
+    }
+
+    fn completing(&mut self, from: u32, to: u32, after: &TakeBackChoice) {
+        after.for_each(|take| (self.0)(from, to, take));
+    }
+}
+
+/// Calls `f(from, to, take)` for every legal move as masks (`from` is 0 for a placement).
+#[inline]
+pub(crate) fn for_each_move(state: &State, f: impl FnMut(u32, u32, u32)) {
+    generate(state, &mut Visitor(f));
+}
+
+/// Every legal move of `state`, empty when the game is over: placements by spot, then
+/// raises by the spot raised from and the spot raised to; each action is followed by its
+/// take-backs when it completes a square (or, in `expert`, a line) of the mover's colour:
+/// none (rule `0-2` only), each free ball, each pair of free balls, then each free ball
+/// with a ball it frees.
+///
+/// ```
+/// use pylos::{legal_moves, Config, State};
+///
+/// let start = State::new(Config::default());
+/// assert_eq!(legal_moves(&start).len(), 16);
+/// // Light completes the square 0a1 0b1 0a2 0b2 and must take back one or two balls.
+/// let state = start.replay("0a1 0d4 0b1 0d3 0a2 0d2").unwrap();
+/// let squares: Vec<String> = legal_moves(&state)
+///     .iter()
+///     .map(|mv| mv.to_string())
+///     .filter(|text| text.starts_with("0b2"))
+///     .collect();
+/// assert_eq!(squares.len(), 10);
+/// assert!(squares.contains(&"0b2x0a1x0b2".to_owned()));
+/// ```
+#[inline]
+pub fn legal_moves(state: &State) -> MoveList {
+    let mut moves = MoveList::new();
+    legal_moves_into(state, &mut moves);
+    moves
+}
+
+/// Replaces the contents of `moves` with the legal moves of `state`, in the order of
+/// [`legal_moves`].
+///
+/// Returning a [`MoveList`] copies its whole buffer (about 5 KB) wherever the compiler
+/// cannot build it in place; a search that keeps one list per depth and fills it here
+/// never copies one.
+///
+/// ```
+/// use pylos::{legal_moves_into, Config, MoveList, State};
+///
+/// let mut moves = MoveList::new();
+/// let start = State::new(Config::default());
+/// legal_moves_into(&start, &mut moves);
+/// assert_eq!(moves.len(), 16);
+/// legal_moves_into(&start.replay("0a1").unwrap(), &mut moves);
+/// assert_eq!(moves.len(), 15);
+/// ```
+pub fn legal_moves_into(state: &State, moves: &mut MoveList) {
+    moves.clear();
+    for_each_move(state, |from, to, take| {
+        moves.push(Move::from_masks(from, to, take));
+    });
+}
+
+/// The number of legal moves of `state` (the length of [`legal_moves`]), counted from the
+/// masks without building the moves.
+///
+/// ```
+/// use pylos::{count_moves, Config, State};
+///
+/// assert_eq!(count_moves(&State::new(Config::default())), 16);
+/// ```
+pub fn count_moves(state: &State) -> usize {
+    let mut counter = Counter(0);
+    generate(state, &mut counter);
+    counter.0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::Config;
+
+    #[test]
+    fn counting_matches_listing() {
+        let start = State::new(Config::default());
+        let state = start.replay("0a1 0d4 0b1 0d3 0a2 0d2").unwrap();
+        assert_eq!(count_moves(&state), legal_moves(&state).len());
+        assert_eq!(count_moves(&start), 16);
+    }
+}
