@@ -116,6 +116,12 @@ pub enum Invalid {
         /// The offending index.
         index: usize,
     },
+    /// The player to move is not one of the two seats.
+    #[error("Pylos seats players 0 and 1, not player {player}")]
+    NoSuchPlayer {
+        /// The player given.
+        player: Player,
+    },
     /// A spot holds a ball of both colours.
     #[error("{spot} holds a ball of both colours")]
     DoubleBall {

@@ -17,7 +17,8 @@ pub(crate) const BALLS_PER_PLAYER: u8 = 15;
 /// take-backs make it impossible to derive from the ball counts.
 ///
 /// Play it with the free functions [`legal_moves`](crate::legal_moves) and
-/// [`apply`](crate::apply), or through [`boardcore::Game`].
+/// [`apply`](crate::apply), or through [`boardcore::Game`]. Its queries take a
+/// [`Player`]; Pylos seats two, so seats 2 and 3 are read as seat 1.
 ///
 /// ```
 /// use boardcore::Player;
@@ -56,8 +57,8 @@ impl State {
     ///
     /// # Errors
     /// An [`Invalid`] reason: a spot outside the pyramid or in both sets, a floating ball,
-    /// more than 15 balls of a colour, or an apex or reserve that the game cannot reach
-    /// with that player to move. A player other than seat 0 or 1 counts as seat 1.
+    /// more than 15 balls of a colour, a player to move other than seat 0 or 1, or an apex
+    /// or reserve that the game cannot reach with that player to move.
     ///
     /// ```
     /// use boardcore::{Bitset, Player};
@@ -87,13 +88,12 @@ impl State {
         if let Some(spot) = Spot::in_mask(light & dark).next() {
             return Err(Invalid::DoubleBall { spot });
         }
+        if to_move.index() > 1 {
+            return Err(Invalid::NoSuchPlayer { player: to_move });
+        }
         let state = State {
             balls: [light, dark],
-            to_move: if to_move == Player::FIRST {
-                Player::FIRST
-            } else {
-                Player::SECOND
-            },
+            to_move,
             config,
         };
         for player in Player::seats(2) {

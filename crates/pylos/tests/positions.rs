@@ -89,6 +89,17 @@ fn ball_sets_are_checked() {
             spot: "0d1".parse().unwrap()
         })
     );
+    assert_eq!(
+        State::from_balls(
+            config,
+            Bitset::EMPTY,
+            Bitset::EMPTY,
+            Player::new(2).unwrap()
+        ),
+        Err(Invalid::NoSuchPlayer {
+            player: Player::new(2).unwrap()
+        })
+    );
     // 16 Light balls: all of level 0.
     assert!(matches!(
         State::from_balls(config, Bitset::below(16), Bitset::EMPTY, first),
