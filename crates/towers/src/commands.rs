@@ -6,7 +6,7 @@ use boardcore::perft_divide;
 
 use crate::cli::{PerftArgs, PositionArgs};
 use crate::error::CliError;
-use crate::games::{CliGame, config_of};
+use crate::games::{CliGame, Style, config_of};
 
 /// The position the arguments name: the game's start with its options, then the record.
 ///
@@ -58,7 +58,7 @@ pub(crate) fn perft<G: CliGame>(args: &PerftArgs, out: &mut impl Write) -> Resul
 /// `towers show`: the drawing, the position's text form and the status line.
 pub(crate) fn show<G: CliGame>(args: &PositionArgs, out: &mut impl Write) -> Result<(), CliError> {
     let state = position::<G>(args)?;
-    write!(out, "{}", state.draw())?;
+    write!(out, "{}", state.draw(Style::detect()))?;
     writeln!(out, "position {state}")?;
     writeln!(out, "{}", state.status())?;
     Ok(())
