@@ -2,7 +2,7 @@
 
 use std::io::Write;
 
-use boardcore::perft_divide;
+use boardcore::{Game, perft_divide};
 
 use crate::cli::{PerftArgs, PositionArgs};
 use crate::error::CliError;
@@ -19,16 +19,21 @@ pub(crate) fn position<G: CliGame>(args: &PositionArgs) -> Result<G, CliError> {
         .map_err(|error| CliError::Record(error.to_string()))
 }
 
-/// `towers moves`: the legal moves, one per line, sorted by their notation.
-pub(crate) fn moves<G: CliGame>(args: &PositionArgs, out: &mut impl Write) -> Result<(), CliError> {
-    let state = position::<G>(args)?;
+/// The legal moves of `state` in notation, sorted (byte order).
+pub(crate) fn sorted_moves<G: Game>(state: &G) -> Vec<String> {
     let mut moves: Vec<String> = state
         .legal_moves()
         .iter()
         .map(ToString::to_string)
         .collect();
     moves.sort_unstable();
-    for mv in moves {
+    moves
+}
+
+/// `towers moves`: the legal moves, one per line, sorted by their notation.
+pub(crate) fn moves<G: CliGame>(args: &PositionArgs, out: &mut impl Write) -> Result<(), CliError> {
+    let state = position::<G>(args)?;
+    for mv in sorted_moves(&state) {
         writeln!(out, "{mv}")?;
     }
     Ok(())

@@ -8,7 +8,7 @@ use bots::{Bot, Level};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::cli::PlayArgs;
-use crate::commands::position;
+use crate::commands::{position, sorted_moves};
 use crate::error::CliError;
 use crate::games::{CliGame, Style};
 
@@ -231,15 +231,7 @@ impl<G: CliGame> Session<'_, G> {
                 writeln!(out, "position {state}")?;
             }
             ("record", _) => writeln!(out, "record {}", format_record(&self.moves))?,
-            ("moves", _) => {
-                let mut legal: Vec<String> = state
-                    .legal_moves()
-                    .iter()
-                    .map(ToString::to_string)
-                    .collect();
-                legal.sort_unstable();
-                writeln!(out, "{}", legal.join(" "))?;
-            }
+            ("moves", _) => writeln!(out, "{}", sorted_moves(state).join(" "))?,
             ("hint", _) => {
                 let seed = self.seed ^ self.moves.len() as u64;
                 let hint =
