@@ -27,3 +27,16 @@ impl Evaluate for pyrga::State {
         points(mine) - points(theirs)
     }
 }
+
+impl Evaluate for pylos::State {
+    /// Balls in reserve decide Pylos: the player who runs out first can no longer place
+    /// and must leave the apex to the other. So 100 points per ball of reserve ahead, and
+    /// 10 per free ball on the board ahead (a free ball may rise, which saves a ball, or be
+    /// taken back).
+    fn evaluate(&self, player: Player) -> i32 {
+        let points = |who: Player| {
+            100 * i32::from(self.reserve(who)) + 10 * self.free_balls(who).len() as i32
+        };
+        points(player) - points(player.other())
+    }
+}

@@ -66,6 +66,19 @@ impl TakeBack {
         })
     }
 
+    /// The take-back of `spots`, given in any order.
+    ///
+    /// # Errors
+    /// Why not, when there are more than two spots or a spot is repeated.
+    pub(crate) fn from_spots(spots: &[Spot]) -> Result<TakeBack, &'static str> {
+        match *spots {
+            [] => Ok(TakeBack::NONE),
+            [one] => Ok(TakeBack::one(one)),
+            [a, b] => TakeBack::two(a, b).ok_or("a ball cannot be taken back twice"),
+            _ => Err("at most two balls are taken back"),
+        }
+    }
+
     /// The take-back of the spots of `mask` (at most two spots).
     pub(crate) fn from_mask(mask: u32) -> TakeBack {
         let first = (mask != 0).then(|| Spot::lowest(mask));
@@ -252,32 +265,13 @@ impl FromStr for Move {
             None => Move::place(spot(action)?),
         };
         let taken = parts.map(spot).collect::<Result<Vec<Spot>, _>>()?;
-        let takeback = match taken.as_slice() {
-            [] => TakeBack::NONE,
-            [one] => TakeBack::one(*one),
-            [a, b] => {
-                TakeBack::two(*a, *b).ok_or_else(|| error("a ball cannot be taken back twice"))?
-            }
-            _ => return Err(error("at most two balls are taken back")),
-        };
+        let takeback = TakeBack::from_spots(&taken).map_err(error)?;
         Ok(mv.with_takeback(takeback))
     }
 }
 
 #[cfg(feature = "serde")]
-impl serde::Serialize for Move {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(self)
-    }
-}
-
-#[cfg(feature = "serde")]
-impl<'de> serde::Deserialize<'de> for Move {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let text = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
-        text.parse().map_err(serde::de::Error::custom)
-    }
-}
+boardcore::serde_as_text!(Move);
 
 #[cfg(feature = "serde")]
 impl serde::Serialize for TakeBack {
@@ -290,13 +284,7 @@ impl serde::Serialize for TakeBack {
 impl<'de> serde::Deserialize<'de> for TakeBack {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let spots = Vec::<Spot>::deserialize(deserializer)?;
-        match spots.as_slice() {
-            [] => Ok(TakeBack::NONE),
-            [one] => Ok(TakeBack::one(*one)),
-            [a, b] => TakeBack::two(*a, *b)
-                .ok_or_else(|| serde::de::Error::custom("a ball cannot be taken back twice")),
-            _ => Err(serde::de::Error::custom("at most two balls are taken back")),
-        }
+        TakeBack::from_spots(&spots).map_err(serde::de::Error::custom)
     }
 }
 

@@ -1,6 +1,7 @@
 //! The eight symmetries of the pyramid: images of positions and moves, and the key shared
 //! by symmetric positions.
 
+use arrayvec::ArrayVec;
 use boardcore::{Symmetry, key_of_words};
 
 use crate::moves::{Move, TakeBack};
@@ -118,12 +119,12 @@ impl Move {
             Some(from) => Move::raise(from.map(symmetry), to),
             None => Move::place(to),
         };
-        let mut spots = self.takeback().spots().map(|spot| spot.map(symmetry));
-        let takeback = match (spots.next(), spots.next()) {
-            (Some(a), Some(b)) => TakeBack::two(a, b).unwrap_or(TakeBack::NONE),
-            (Some(a), None) => TakeBack::one(a),
-            _ => TakeBack::NONE,
-        };
-        action.with_takeback(takeback)
+        let images: ArrayVec<Spot, 2> = self
+            .takeback()
+            .spots()
+            .map(|spot| spot.map(symmetry))
+            .collect();
+        // The images of two different spots are different.
+        action.with_takeback(TakeBack::from_spots(&images).unwrap_or(TakeBack::NONE))
     }
 }

@@ -6,12 +6,17 @@ use core::fmt::Write;
 use boardcore::Player;
 use pylos::{Config, EndRule, Spot, State, TakeBackRule, Variant};
 
-use super::{CliGame, parse_option};
+use super::{CliGame, Style, parse_option, two_player_bot};
 use crate::cli::GameOptions;
 use crate::error::CliError;
 
 impl CliGame for State {
     const OPTIONS: &'static [&'static str] = &["variant", "takeback", "end"];
+    const BOTS: &'static [&'static str] = &["alphabeta", "mcts", "random"];
+
+    fn bot(name: &str, level: bots::Level, seed: u64) -> Option<Box<dyn bots::Bot<Self>>> {
+        two_player_bot(name, level, seed)
+    }
 
     fn config_from(options: &GameOptions) -> Result<Config, CliError> {
         let variant: Variant = parse_option(
@@ -28,7 +33,7 @@ impl CliGame for State {
     /// The four levels side by side, rank 1 of each on the same line: `L` and `D` for the
     /// balls, `+` for an empty spot that can take a ball now, `.` for one that cannot yet.
     /// Then the reserves, the options and the player to move.
-    fn draw(&self) -> String {
+    fn draw(&self, style: Style) -> String {
         let open = self.open_spots();
         let mut text = String::from("level 0     level 1   level 2 apex\n");
         for rank in (0..4u8).rev() {
@@ -60,7 +65,8 @@ impl CliGame for State {
         for (player, name) in [(Player::FIRST, "Light"), (Player::SECOND, "Dark")] {
             let _ = writeln!(
                 text,
-                "{name} (seat {player}): {} on the board, {} in reserve",
+                "{} (seat {player}): {} on the board, {} in reserve",
+                style.seat(player, name),
                 self.on_board(player),
                 self.reserve(player)
             );
