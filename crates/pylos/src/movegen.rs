@@ -1,9 +1,14 @@
 //! Move generation: listing and counting the moves of a position from its masks.
 
+use boardcore::Player;
+
 use crate::config::{EndRule, TakeBackRule};
 use crate::moves::{Move, MoveList};
 use crate::pattern::completing_spots;
-use crate::spot::{ABOVE, BELOW, HIGHER_SPOTS, LEVEL_SPOTS, LEVELS, Spot, covered, covered_once};
+use crate::spot::{
+    ABOVE, ALL_SPOTS, BELOW, HIGHER_SPOTS, LEVEL_SPOTS, LEVELS, Spot, covered, covered_once,
+    supported,
+};
 use crate::state::State;
 
 /// What a move generator does with the actions of a position (an action is the placement
@@ -111,33 +116,68 @@ pub(crate) fn for_each_raise(own: u32, occupied: u32, open: u32, mut f: impl FnM
     }
 }
 
-/// Runs `sink` over every action of the player to move, in order: placements by spot,
-/// then raises by the spot raised from, then by the spot raised to.
-#[inline]
-fn generate(state: &State, sink: &mut impl ActionSink) {
-    if ended_by_rule(state) {
-        return;
+/// What move generation needs to know about the player to move, apart from where the
+/// balls lie.
+#[derive(Clone, Copy)]
+pub(crate) struct Mover {
+    /// The mover's balls.
+    own: u32,
+    /// Spots (open or not) where one more own ball would complete a pattern.
+    completing: u32,
+    /// Whether the mover has a ball in reserve.
+    has_reserve: bool,
+    /// Whether a completed pattern may be followed by no take-back (rule `0-2`).
+    zero_allowed: bool,
+}
+
+impl Mover {
+    /// `player` in `state`. A move changes neither the opponent's balls nor their
+    /// reserve, so for the opponent of the player to move this holds in every position
+    /// one move on.
+    #[inline]
+    pub(crate) fn new(state: &State, player: Player) -> Mover {
+        let own = state.mask_of(player);
+        Mover {
+            own,
+            completing: completing_spots(state.config.variant, own),
+            has_reserve: state.reserve(player) > 0,
+            zero_allowed: matches!(state.config.takeback, TakeBackRule::UpToTwo),
+        }
     }
-    let own = state.mask_of(state.to_move);
-    let occupied = state.occupied();
-    let open = state.open_mask();
-    let completing = completing_spots(state.config.variant, own, open);
-    let zero_allowed = matches!(state.config.takeback, TakeBackRule::UpToTwo);
+}
+
+/// Runs `sink` over every action of `mover` when the balls lie on `occupied`, in order:
+/// placements by spot, then raises by the spot raised from, then by the spot raised to.
+/// The game must not have ended by rule.
+#[inline]
+fn generate(mover: &Mover, occupied: u32, sink: &mut impl ActionSink) {
+    let own = mover.own;
+    let open = supported(occupied) & !occupied & ALL_SPOTS;
+    let completing = mover.completing & open;
     let mut action = |from: u32, targets: u32| {
         sink.plain(from, targets & !completing);
         for_each_bit(targets & completing, |to| {
             let choice = TakeBackChoice {
                 own: own & !from | to,
                 occupied: occupied & !from | to,
-                zero_allowed,
+                zero_allowed: mover.zero_allowed,
             };
             sink.completing(from, to, &choice);
         });
     };
-    if state.reserve(state.to_move) > 0 {
+    if mover.has_reserve {
         action(0, open);
     }
     for_each_raise(own, occupied, open, action);
+}
+
+/// The number of moves of `mover` when the balls lie on `occupied` (the game not having
+/// ended by rule).
+#[inline]
+pub(crate) fn count_for(mover: &Mover, occupied: u32) -> usize {
+    let mut counter = Counter(0);
+    generate(mover, occupied, &mut counter);
+    counter.0
 }
 
 /// Counts moves.
@@ -171,7 +211,13 @@ impl<F: FnMut(u32, u32, u32)> ActionSink for Visitor<F> {
 /// Calls `f(from, to, take)` for every legal move as masks (`from` is 0 for a placement).
 #[inline]
 pub(crate) fn for_each_move(state: &State, f: impl FnMut(u32, u32, u32)) {
-    generate(state, &mut Visitor(f));
+    if !ended_by_rule(state) {
+        generate(
+            &Mover::new(state, state.to_move),
+            state.occupied(),
+            &mut Visitor(f),
+        );
+    }
 }
 
 /// Every legal move of `state`, empty when the game is over: placements by spot, then
@@ -235,9 +281,10 @@ pub fn legal_moves_into(state: &State, moves: &mut MoveList) {
 /// assert_eq!(count_moves(&State::new(Config::default())), 16);
 /// ```
 pub fn count_moves(state: &State) -> usize {
-    let mut counter = Counter(0);
-    generate(state, &mut counter);
-    counter.0
+    if ended_by_rule(state) {
+        return 0;
+    }
+    count_for(&Mover::new(state, state.to_move), state.occupied())
 }
 
 #[cfg(test)]

@@ -53,7 +53,7 @@ fn divide_adds_up() {
 }
 
 #[test]
-#[ignore = "slow: about a minute in the test profile; run with --ignored"]
+#[ignore = "perft(8) belongs to the benchmark (benches/pylos.rs); a second or two here, run with --ignored"]
 fn standard_depth_8() {
     assert_eq!(perft(&State::new(Config::default()), 8), 604_563_360);
 }
