@@ -168,12 +168,17 @@ proptest! {
 
     #[test]
     fn records_replay_and_the_fast_perft_agrees(
-        reached in reachable(State::new(Config::default()), 120),
+        (config, reached) in (0usize..12).prop_flat_map(|i| {
+            let config = every_config().nth(i).unwrap_or_default();
+            reachable(State::new(config), 120).prop_map(move |reached| (config, reached))
+        }),
     ) {
-        let start = State::new(Config::default());
+        let start = State::new(config);
         prop_assert_eq!(start.replay(&reached.record()).unwrap(), reached.state);
         let state = reached.state;
-        prop_assert_eq!(pylos::perft(&state, 2), boardcore::perft(&state, 2));
+        for depth in 1..=3 {
+            prop_assert_eq!(pylos::perft(&state, depth), boardcore::perft(&state, depth));
+        }
         prop_assert_eq!(state.count_moves(), legal_moves(&state).len());
         let text = state.to_string();
         prop_assert_eq!(text.parse::<State>().unwrap(), state);
