@@ -5,6 +5,10 @@
 //! moves. Chance decisions are not a bot's business: [`play`] samples them by weight
 //! with its own generator.
 //!
+//! - [`RandomBot`]: a uniformly random legal move, for every game.
+//! - [`GreedyBot`] and the [`greedy`] policy: Crescendo's greedy player, which finishes
+//!   whole matches where uniformly random play almost never does.
+//!
 //! ```
 //! use bots::{Bot, RandomBot, play};
 //! use boardcore::Game;
@@ -19,9 +23,11 @@
 //! ```
 
 mod game;
+pub mod greedy;
 mod random;
 
 pub use game::{PlayedGame, play};
+pub use greedy::GreedyBot;
 pub use random::RandomBot;
 
 /// A player that chooses moves.

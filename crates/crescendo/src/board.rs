@@ -211,15 +211,23 @@ impl Board {
     }
 
     /// The cell at `coord`, if a laid cross covers it.
+    #[inline]
     pub fn cell_at(&self, coord: SignedCoord) -> Option<Cell> {
-        self.crosses()
-            .iter()
-            .enumerate()
-            .find_map(|(index, cross)| {
-                cross
-                    .slot_of(coord)
-                    .map(|slot| Cell((index * 5 + slot) as u8))
-            })
+        // Branch-free over all 12 slots (unlaid ones masked off), then the one match: at
+        // most one cross covers a cell.
+        let (x, y) = (i32::from(coord.x), i32::from(coord.y));
+        let mut covering = 0u32;
+        for (index, cross) in self.crosses.iter().enumerate() {
+            let distance =
+                (x - i32::from(cross.centre.x)).abs() + (y - i32::from(cross.centre.y)).abs();
+            covering |= u32::from(distance <= 1) << index;
+        }
+        covering &= (1u32 << self.laid) - 1;
+        let index = covering.trailing_zeros() as usize;
+        let cross = self.crosses.get(index)?;
+        cross
+            .slot_of(coord)
+            .map(|slot| Cell((index * 5 + slot) as u8))
     }
 
     /// The colour of the cell at `coord`, if a laid cross covers it.

@@ -33,6 +33,7 @@ impl Game for State {
         rules::status(self)
     }
 
+    #[inline]
     fn legal_moves(&self) -> MoveList {
         rules::legal_moves(self)
     }
@@ -41,6 +42,7 @@ impl Game for State {
         rules::count_moves(self)
     }
 
+    #[inline]
     fn apply(&self, mv: Move) -> Result<Self, MoveError<Illegal>> {
         rules::apply(self, mv)
     }

@@ -25,8 +25,17 @@ use crate::state::{Lineup, Phase, State};
 /// let next = start.replay("X0,0r0").unwrap();
 /// assert_eq!(legal_moves(&next).len(), 32);
 /// ```
+#[inline]
 pub fn legal_moves(state: &State) -> MoveList {
+    // Inlined so that the list (up to [`MAX_MOVES`](crate::MAX_MOVES) moves) is built in
+    // the caller's frame rather than copied out of this one.
     let mut moves = MoveList::new();
+    fill_legal_moves(state, &mut moves);
+    moves
+}
+
+/// Pushes the legal moves of `state` onto `moves` (empty), in [`legal_moves`] order.
+fn fill_legal_moves(state: &State, moves: &mut MoveList) {
     match state.phase {
         Phase::Laying => state.board.placements(|centre| {
             for rotation in Rotation::ALL {
@@ -44,13 +53,17 @@ pub fn legal_moves(state: &State) -> MoveList {
             }
         }
         Phase::Moving { to_move, .. } => {
-            for_each_group_move(state, to_move, |from, direction, count| {
-                moves.push(Move::Group {
-                    from: state.board.coord(from),
-                    direction: Direction::from_index(direction),
-                    count,
+            let protected = protected_from(state, to_move);
+            for from in Cell::in_mask(state.towers[to_move.index()]) {
+                let at = state.board.coord(from);
+                for_each_group_from(state, protected, from, |direction, count| {
+                    moves.push(Move::Group {
+                        from: at,
+                        direction: Direction::from_index(direction),
+                        count,
+                    });
                 });
-            });
+            }
             if moves.is_empty() {
                 moves.push(Move::Pass);
             }
@@ -62,7 +75,6 @@ pub fn legal_moves(state: &State) -> MoveList {
         }
         Phase::Over => {}
     }
-    moves
 }
 
 /// The number of legal moves of `state`, counted without building them (the same number
@@ -142,8 +154,16 @@ fn final_outcome(state: &State) -> Outcome {
 /// let error = apply(&state, "P0,0".parse().unwrap()).unwrap_err();
 /// assert_eq!(error.to_string(), "not your decision: the decision now is to lay a cross");
 /// ```
+#[inline]
 pub fn apply(state: &State, mv: Move) -> Result<State, MoveError<Illegal>> {
+    // Inlined so that the new state is written where the caller keeps it.
     let mut next = *state;
+    play(state, &mut next, mv)?;
+    Ok(next)
+}
+
+/// Plays `mv` from `state` into `next` (a copy of `state`); `next` is garbage on error.
+fn play(state: &State, next: &mut State, mv: Move) -> Result<(), MoveError<Illegal>> {
     match (state.phase, mv) {
         (Phase::Over, _) => return Err(MoveError::GameOver),
         (Phase::Laying, Move::Cross(cross)) => {
@@ -165,7 +185,7 @@ pub fn apply(state: &State, mv: Move) -> Result<State, MoveError<Illegal>> {
             }
             let player = state.to_move().unwrap_or(Player::FIRST);
             next.put(player, cell.index(), 1);
-            if free_white_cells(&next) == 0 {
+            if free_white_cells(next) == 0 {
                 next.phase = Phase::Extra;
             }
         }
@@ -188,7 +208,7 @@ pub fn apply(state: &State, mv: Move) -> Result<State, MoveError<Illegal>> {
             }
         }
         (Phase::Moving { to_move, idle }, Move::Group { .. }) => {
-            move_group(&mut next, to_move, idle, mv).map_err(MoveError::Illegal)?;
+            move_group(next, to_move, idle, mv).map_err(MoveError::Illegal)?;
         }
         (Phase::Moving { to_move, idle }, Move::Pass) => {
             if has_group_move(state, to_move) {
@@ -227,7 +247,7 @@ pub fn apply(state: &State, mv: Move) -> Result<State, MoveError<Illegal>> {
             }));
         }
     }
-    Ok(next)
+    Ok(())
 }
 
 /// The kind of decision `phase` asks for (the match not being over).
@@ -288,17 +308,31 @@ fn protected_from(state: &State, player: Player) -> u64 {
 fn for_each_group_move(state: &State, player: Player, mut visit: impl FnMut(Cell, usize, u8)) {
     let protected = protected_from(state, player);
     for from in Cell::in_mask(state.towers[player.index()]) {
-        let height = state.heights[from.index()];
-        for direction in 0..4 {
-            let mut at = from.index();
-            for count in 1..=height {
-                let Some(next) = state.board.step(at, direction) else {
-                    break;
-                };
-                at = next;
-                if protected & (1 << at) == 0 {
-                    visit(from, direction, count);
-                }
+        for_each_group_from(state, protected, from, |direction, count| {
+            visit(from, direction, count);
+        });
+    }
+}
+
+/// Calls `visit(direction index, group size)` for every legal group move from the tower
+/// on `from`, `protected` being the cells of protected opponent towers.
+#[inline]
+fn for_each_group_from(
+    state: &State,
+    protected: u64,
+    from: Cell,
+    mut visit: impl FnMut(usize, u8),
+) {
+    let height = state.heights[from.index()];
+    for direction in 0..4 {
+        let mut at = from.index();
+        for count in 1..=height {
+            let Some(next) = state.board.step(at, direction) else {
+                break;
+            };
+            at = next;
+            if protected & (1 << at) == 0 {
+                visit(direction, count);
             }
         }
     }
