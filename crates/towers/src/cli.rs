@@ -2,7 +2,7 @@
 
 use clap::{Args, Parser, Subcommand};
 
-/// Play, inspect and count the moves of the tower-building games (pyrga, …).
+/// Play, inspect and count the moves of the tower-building games (pyrga, crescendo, …).
 #[derive(Parser, Debug)]
 #[command(name = "towers", version, about)]
 pub(crate) struct Cli {
@@ -27,7 +27,7 @@ pub(crate) enum Command {
 /// A game and a position in it.
 #[derive(Args, Debug)]
 pub(crate) struct PositionArgs {
-    /// The game: pyrga.
+    /// The game: pyrga or crescendo.
     pub(crate) game: String,
     /// The moves played from the start, in notation, separated by spaces.
     #[arg(long, default_value = "", value_name = "RECORD")]
@@ -56,7 +56,7 @@ pub(crate) struct PlayArgs {
     /// Bots play every seat; print `record <moves>` and the status line at the end.
     #[arg(long)]
     pub(crate) bots: bool,
-    /// The bot to play against (or to watch): random.
+    /// The bot to play against (or to watch): random, or for crescendo also greedy.
     #[arg(long, default_value = "random")]
     pub(crate) bot: String,
     /// Seed of the bots' and chance's choices (default: from the clock).
