@@ -13,13 +13,12 @@
 
 use boardcore::rand_core::{Rng, SeedableRng};
 use boardcore::{Playout, uniform_below};
-use crescendo::{Move, Phase, State, apply, legal_moves, status};
+use crescendo::{
+    GroupMoves, Move, MoveList, Phase, State, apply, group_moves, legal_moves_into, status,
+};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::Bot;
-
-/// The most moves of the movement phase: 4 directions × one group size per pawn, 8 pawns.
-const MAX_GROUP_MOVES: usize = 32;
 
 /// The greedy policy's move in `state` with the caller's generator, or `None` when the
 /// match is over.
@@ -36,28 +35,29 @@ const MAX_GROUP_MOVES: usize = 32;
 /// assert!(crescendo::apply(&start, mv).is_ok());
 /// ```
 pub fn crescendo_move<R: Rng + ?Sized>(state: &State, rng: &mut R) -> Option<Move> {
-    let moves = legal_moves(state);
     let Phase::Moving { to_move, .. } = state.phase() else {
+        let mut moves = MoveList::new();
+        legal_moves_into(state, &mut moves);
         return pick(&moves, rng);
     };
+    let groups = group_moves(state);
+    if groups.is_empty() {
+        return Some(Move::Pass);
+    }
     let target = state.target();
     let tallest = state.tallest(to_move);
     let mut best_score = 0u8;
-    let mut best = [Move::Pass; MAX_GROUP_MOVES];
-    let mut ties = 0usize;
-    for &mv in &moves {
-        let (Move::Group { count, .. }, Some(to)) = (mv, mv.destination()) else {
-            continue;
-        };
-        let score = match state.tower_at(to) {
+    let mut best = GroupMoves::new();
+    for &group in &groups {
+        let score = match state.tower(group.to) {
             Some(tower) if tower.owner == to_move => {
-                let reached = tower.height + count;
+                let reached = tower.height + group.count;
                 if reached >= target {
-                    return Some(mv);
+                    return Some(group.to_move(state.board()));
                 }
                 if reached > tallest { reached } else { 0 }
             }
-            // Legal moves never land on a protected tower, so this one scatters.
+            // Group moves never land on a protected tower, so this one scatters.
             Some(tower) => tower.height,
             None => 0,
         };
@@ -66,23 +66,18 @@ pub fn crescendo_move<R: Rng + ?Sized>(state: &State, rng: &mut R) -> Option<Mov
         }
         if score > best_score {
             best_score = score;
-            ties = 0;
+            best.clear();
         }
-        if let Some(slot) = best.get_mut(ties) {
-            *slot = mv;
-            ties += 1;
-        }
+        best.push(group);
     }
-    if ties > 0 {
-        return pick(&best[..ties], rng);
-    }
-    pick(&moves, rng)
+    let chosen = if best.is_empty() { &groups } else { &best };
+    pick(chosen, rng).map(|group| group.to_move(state.board()))
 }
 
-/// A uniformly random move of `moves`.
-fn pick<R: Rng + ?Sized>(moves: &[Move], rng: &mut R) -> Option<Move> {
-    moves
-        .get(uniform_below(rng, moves.len() as u64) as usize)
+/// A uniformly random element of `choices`.
+fn pick<T: Copy, R: Rng + ?Sized>(choices: &[T], rng: &mut R) -> Option<T> {
+    choices
+        .get(uniform_below(rng, choices.len() as u64) as usize)
         .copied()
 }
 

@@ -201,8 +201,15 @@ impl Board {
 
     /// The coordinates of `cell` (meaningful for laid cells; a cell not laid yet gets the
     /// coordinates it would have on a default cross at the origin).
+    #[inline]
     pub const fn coord(&self, cell: Cell) -> SignedCoord {
-        self.crosses[cell.cross()].cells()[cell.index() % 5]
+        let cross = self.crosses[cell.cross()];
+        match cell.index() % 5 {
+            0 => cross.centre,
+            slot => cross.centre.step(Direction::from_index(
+                slot - 1 + cross.rotation.quarter_turns() as usize,
+            )),
+        }
     }
 
     /// The colour of `cell`.

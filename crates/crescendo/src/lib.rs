@@ -11,7 +11,8 @@
 //!   [`boardcore::Status`] always names the player deciding next.
 //! - Move generation never allocates ([`MoveList`] is an `ArrayVec` of at most
 //!   [`MAX_MOVES`], a proven bound); the movement phase runs on cell masks and a neighbour
-//!   table; [`count_moves`] counts without building.
+//!   table; [`count_moves`] counts without building, [`legal_moves_into`] refills a list
+//!   the caller keeps, and [`group_moves`] gives the movement phase's moves by cells.
 //! - A notation for every move (`X2,-1r3`, `P0,0`, `E0,0`, `M1,0n2`, `S-3,0`, `pass`) and a
 //!   position text form, both round-tripping; with the `serde` feature every type
 //!   serializes and states deserialize only through validation ([`Invalid`]).
@@ -49,6 +50,6 @@ pub use board::{Board, CELLS, CROSSES, Cell};
 pub use config::{Config, Players};
 pub use cross::{Colour, Cross, Rotation};
 pub use error::{Decision, Illegal, Invalid};
-pub use moves::{MAX_MOVES, Move, MoveList};
-pub use rules::{apply, count_moves, legal_moves, status};
+pub use moves::{GroupMove, GroupMoves, MAX_GROUP_MOVES, MAX_MOVES, Move, MoveList};
+pub use rules::{apply, count_moves, group_moves, legal_moves, legal_moves_into, status};
 pub use state::{NO_PROGRESS_PER_PLAYER, Phase, State, Tower};

@@ -6,6 +6,7 @@ use core::str::FromStr;
 use arrayvec::ArrayVec;
 use boardcore::{Direction, ParseError, SignedCoord};
 
+use crate::board::{Board, Cell};
 use crate::cross::Cross;
 
 /// The most legal moves a position can have: 920, while laying a cross.
@@ -24,6 +25,40 @@ pub const MAX_MOVES: usize = 920;
 
 /// The legal moves of a position, without heap allocation.
 pub type MoveList = ArrayVec<Move, MAX_MOVES>;
+
+/// The most group moves a player can have: 32. Each tower of height `h` has at most `h`
+/// group sizes in each of 4 directions, so a player has at most 4 moves per pawn, and a
+/// player has at most 8 pawns (the final's target).
+pub const MAX_GROUP_MOVES: usize = 32;
+
+/// The group moves of a position by cells (see [`group_moves`](crate::group_moves)).
+pub type GroupMoves = ArrayVec<GroupMove, MAX_GROUP_MOVES>;
+
+/// A legal group move described by cells: the tower left, the direction, the group size
+/// (and distance) and the cell reached.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct GroupMove {
+    /// The cell of the tower the group leaves.
+    pub from: Cell,
+    /// The direction of the straight line.
+    pub direction: Direction,
+    /// The number of pawns moved, which is also the number of cells.
+    pub count: u8,
+    /// The cell the group lands on.
+    pub to: Cell,
+}
+
+impl GroupMove {
+    /// The move in notation form, with coordinates from `board`.
+    pub const fn to_move(self, board: &Board) -> Move {
+        Move::Group {
+            from: board.coord(self.from),
+            direction: self.direction,
+            count: self.count,
+        }
+    }
+}
 
 /// One decision of the player who decides next.
 ///

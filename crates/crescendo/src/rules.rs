@@ -6,7 +6,7 @@ use boardcore::{Actor, Direction, MAX_PLAYERS, MoveError, Outcome, Player, Ranki
 use crate::board::{Board, COLOUR_CELLS, Cell, WHITE_CELLS};
 use crate::cross::{Cross, Rotation};
 use crate::error::{Decision, Illegal};
-use crate::moves::{Move, MoveList};
+use crate::moves::{GroupMove, GroupMoves, Move, MoveList};
 use crate::state::{Lineup, Phase, State};
 
 /// Every legal move of `state`, in this order: crosses by centre (south to north, west to
@@ -27,15 +27,28 @@ use crate::state::{Lineup, Phase, State};
 /// ```
 #[inline]
 pub fn legal_moves(state: &State) -> MoveList {
-    // Inlined so that the list (up to [`MAX_MOVES`](crate::MAX_MOVES) moves) is built in
-    // the caller's frame rather than copied out of this one.
     let mut moves = MoveList::new();
-    fill_legal_moves(state, &mut moves);
+    legal_moves_into(state, &mut moves);
     moves
 }
 
-/// Pushes the legal moves of `state` onto `moves` (empty), in [`legal_moves`] order.
-fn fill_legal_moves(state: &State, moves: &mut MoveList) {
+/// Clears `moves` and fills it with the legal moves of `state`, in the order of
+/// [`legal_moves`].
+///
+/// The list has room for [`MAX_MOVES`](crate::MAX_MOVES) moves (about 7 KB), and
+/// returning it by value copies all of it; a search or playout loop that keeps one list
+/// and refills it here avoids that copy.
+///
+/// ```
+/// use crescendo::{legal_moves, legal_moves_into, Config, MoveList, State};
+///
+/// let state = State::new(Config::default()).replay("X0,0r0").unwrap();
+/// let mut moves = MoveList::new();
+/// legal_moves_into(&state, &mut moves);
+/// assert_eq!(moves, legal_moves(&state));
+/// ```
+pub fn legal_moves_into(state: &State, moves: &mut MoveList) {
+    moves.clear();
     match state.phase {
         Phase::Laying => state.board.placements(|centre| {
             for rotation in Rotation::ALL {
@@ -56,7 +69,7 @@ fn fill_legal_moves(state: &State, moves: &mut MoveList) {
             let protected = protected_from(state, to_move);
             for from in Cell::in_mask(state.towers[to_move.index()]) {
                 let at = state.board.coord(from);
-                for_each_group_from(state, protected, from, |direction, count| {
+                for_each_group_from(state, protected, from, |direction, count, _| {
                     moves.push(Move::Group {
                         from: at,
                         direction: Direction::from_index(direction),
@@ -96,7 +109,7 @@ pub fn count_moves(state: &State) -> usize {
         Phase::Extra => own_singles(state).count_ones() as usize,
         Phase::Moving { to_move, .. } => {
             let mut count = 0;
-            for_each_group_move(state, to_move, |_, _, _| count += 1);
+            for_each_group_move(state, to_move, |_, _, _, _| count += 1);
             count.max(1)
         }
         Phase::Scattering { .. } => empty_cells(state).count_ones() as usize,
@@ -300,28 +313,32 @@ fn protected_from(state: &State, player: Player) -> u64 {
     protected
 }
 
-/// Calls `visit(from, direction index, group size)` for every legal group move of
-/// `player`: each of their towers, each direction, each group size `k` up to the tower's
-/// height whose `k` cells ahead are all board cells and whose destination is not a
-/// protected opponent tower.
+/// Calls `visit(from, direction index, group size, destination)` for every legal group
+/// move of `player`: each of their towers, each direction, each group size `k` up to the
+/// tower's height whose `k` cells ahead are all board cells and whose destination is not
+/// a protected opponent tower.
 #[inline]
-fn for_each_group_move(state: &State, player: Player, mut visit: impl FnMut(Cell, usize, u8)) {
+fn for_each_group_move(
+    state: &State,
+    player: Player,
+    mut visit: impl FnMut(Cell, usize, u8, usize),
+) {
     let protected = protected_from(state, player);
     for from in Cell::in_mask(state.towers[player.index()]) {
-        for_each_group_from(state, protected, from, |direction, count| {
-            visit(from, direction, count);
+        for_each_group_from(state, protected, from, |direction, count, to| {
+            visit(from, direction, count, to);
         });
     }
 }
 
-/// Calls `visit(direction index, group size)` for every legal group move from the tower
-/// on `from`, `protected` being the cells of protected opponent towers.
+/// Calls `visit(direction index, group size, destination)` for every legal group move
+/// from the tower on `from`, `protected` being the cells of protected opponent towers.
 #[inline]
 fn for_each_group_from(
     state: &State,
     protected: u64,
     from: Cell,
-    mut visit: impl FnMut(usize, u8),
+    mut visit: impl FnMut(usize, u8, usize),
 ) {
     let height = state.heights[from.index()];
     for direction in 0..4 {
@@ -332,16 +349,52 @@ fn for_each_group_from(
             };
             at = next;
             if protected & (1 << at) == 0 {
-                visit(direction, count);
+                visit(direction, count, at);
             }
         }
     }
 }
 
+/// The legal group moves of the player to move, by cells (empty outside the movement
+/// phase), in the order of [`legal_moves`]. When it is empty in the movement phase the
+/// player's only move is [`Move::Pass`].
+///
+/// This is the fast view for programs that evaluate moves: the cells give the towers
+/// left and reached without looking coordinates up; [`GroupMove::to_move`] gives the
+/// [`Move`] to play.
+///
+/// ```
+/// use crescendo::{group_moves, legal_moves, State};
+///
+/// let state: State = "2 01 - - move:0:0 0,0r0;2,1r0;4,0r0;6,1r0;8,0r0;10,1r0;12,0r0;14,1r0;16,0r0;18,1r0;20,0r0;22,1r0 0,0=0000000;2,0=0;4,0=1111111;6,0=1"
+///     .parse()
+///     .unwrap();
+/// let groups = group_moves(&state);
+/// let moves: Vec<_> = groups.iter().map(|g| g.to_move(state.board())).collect();
+/// assert_eq!(moves.as_slice(), legal_moves(&state).as_slice());
+/// // Two pawns east from 0,0 join the pawn on 2,0.
+/// let join = groups.iter().find(|g| g.to_move(state.board()).to_string() == "M0,0e2").unwrap();
+/// assert_eq!(state.tower(join.to).unwrap().height, 1);
+/// ```
+pub fn group_moves(state: &State) -> GroupMoves {
+    let mut groups = GroupMoves::new();
+    if let Phase::Moving { to_move, .. } = state.phase {
+        for_each_group_move(state, to_move, |from, direction, count, to| {
+            groups.push(GroupMove {
+                from,
+                direction: Direction::from_index(direction),
+                count,
+                to: Cell::new(to).unwrap_or(from),
+            });
+        });
+    }
+    groups
+}
+
 /// Whether `player` has a group move.
 fn has_group_move(state: &State, player: Player) -> bool {
     let mut any = false;
-    for_each_group_move(state, player, |_, _, _| any = true);
+    for_each_group_move(state, player, |_, _, _, _| any = true);
     any
 }
 

@@ -3,7 +3,9 @@
 
 use boardcore::testing::{Harness, reachable};
 use boardcore::{Player, SignedCoord};
-use crescendo::{Board, Colour, Config, Move, Phase, Players, State, apply, legal_moves};
+use crescendo::{
+    Board, Colour, Config, Move, Phase, Players, State, apply, group_moves, legal_moves,
+};
 use proptest::prelude::*;
 
 /// Crescendo's invariants in one position.
@@ -45,6 +47,25 @@ fn invariants(state: &State) -> Result<(), String> {
             }
         }
         _ => {}
+    }
+    // The cell view of the group moves lists the same moves, landing where they say.
+    if let Phase::Moving { .. } = state.phase() {
+        let groups = group_moves(state);
+        let moves: Vec<Move> = groups.iter().map(|g| g.to_move(state.board())).collect();
+        let listed = legal_moves(state);
+        if groups.is_empty() {
+            if listed.as_slice() != [Move::Pass] {
+                return Err("no group moves but not a pass".to_owned());
+            }
+        } else if moves.as_slice() != listed.as_slice() {
+            return Err("group_moves differs from legal_moves".to_owned());
+        }
+        for group in &groups {
+            let to = group.to_move(state.board()).destination();
+            if to != Some(state.board().coord(group.to)) {
+                return Err(format!("{group:?} lands elsewhere"));
+            }
+        }
     }
     // Protected towers are never scattered: no legal group move lands on an opponent
     // tower standing on its owner's colour.
