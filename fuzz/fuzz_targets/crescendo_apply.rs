@@ -58,12 +58,18 @@ fuzz_target!(|data: &[u8]| {
         assert_eq!(state, before, "apply changed its input");
         match result {
             Ok(next) => {
-                assert!(listed.contains(&mv), "{mv} applied but is not listed in {state}");
+                assert!(
+                    listed.contains(&mv),
+                    "{mv} applied but is not listed in {state}"
+                );
                 state = next;
             }
             Err(MoveError::GameOver) => assert!(state.status().is_finished()),
             Err(MoveError::Illegal(reason)) => {
-                assert!(!listed.contains(&mv), "{mv} is listed but refused: {reason}");
+                assert!(
+                    !listed.contains(&mv),
+                    "{mv} is listed but refused: {reason}"
+                );
                 assert!(!reason.to_string().is_empty());
             }
         }
