@@ -1,20 +1,22 @@
 //! Crescendo's greedy policy.
 //!
-//! In the movement phase the policy looks one move ahead:
-//! 1. a move that finishes one of its towers, if any;
-//! 2. otherwise the best of the moves that join its own towers into a tower taller than
-//!    its tallest one (scored by the height reached) and the moves that scatter an
-//!    unprotected opponent tower (scored by the height scattered), ties broken at random;
-//! 3. otherwise a uniformly random legal move.
+//! In the movement phase the policy looks one move ahead, in this order:
+//! 1. a move that finishes one of its towers;
+//! 2. a join of its own towers (a whole tower moving onto another, or a part of one
+//!    raising its tallest tower), the tallest tower reached first;
+//! 3. a scatter of the tallest unprotected opponent tower it can reach;
+//! 4. a uniformly random legal move.
 //!
-//! Every other decision (laying crosses, setting up pawns, placing scattered pawns) is
-//! uniformly random. Joins count only when they raise the tallest tower, so the policy
-//! never shuffles pawns between two of its towers for ever.
+//! Ties are broken at random, and every other decision (laying crosses, setting up pawns,
+//! placing scattered pawns) is uniformly random. A part of a tower joins another only when
+//! it raises the player's tallest tower, so the policy does not shuffle pawns back and
+//! forth between two of its towers.
 
 use boardcore::rand_core::{Rng, SeedableRng};
 use boardcore::{Playout, uniform_below};
 use crescendo::{
-    GroupMoves, Move, MoveList, Phase, State, apply, group_moves, legal_moves_into, status,
+    GroupMove, GroupMoves, Move, MoveList, Phase, State, apply, group_moves, legal_moves_into,
+    status,
 };
 use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -46,32 +48,47 @@ pub fn crescendo_move<R: Rng + ?Sized>(state: &State, rng: &mut R) -> Option<Mov
     }
     let target = state.target();
     let tallest = state.tallest(to_move);
-    let mut best_score = 0u8;
-    let mut best = GroupMoves::new();
+    let (mut joins, mut join_height) = (GroupMoves::new(), 0u8);
+    let (mut scatters, mut scatter_height) = (GroupMoves::new(), 0u8);
     for &group in &groups {
-        let score = match state.tower(group.to) {
-            Some(tower) if tower.owner == to_move => {
-                let reached = tower.height + group.count;
-                if reached >= target {
-                    return Some(group.to_move(state.board()));
-                }
-                if reached > tallest { reached } else { 0 }
-            }
-            // Group moves never land on a protected tower, so this one scatters.
-            Some(tower) => tower.height,
-            None => 0,
-        };
-        if score == 0 || score < best_score {
+        let Some(tower) = state.tower(group.to) else {
             continue;
+        };
+        if tower.owner == to_move {
+            let reached = tower.height + group.count;
+            if reached >= target {
+                return Some(group.to_move(state.board()));
+            }
+            let whole = state
+                .tower(group.from)
+                .is_some_and(|t| t.height == group.count);
+            if whole || reached > tallest {
+                keep_tallest(&mut joins, &mut join_height, group, reached);
+            }
+        } else {
+            // Group moves never land on a protected tower, so this one scatters.
+            keep_tallest(&mut scatters, &mut scatter_height, group, tower.height);
         }
-        if score > best_score {
-            best_score = score;
-            best.clear();
-        }
+    }
+    let chosen = if !joins.is_empty() {
+        &joins
+    } else if !scatters.is_empty() {
+        &scatters
+    } else {
+        &groups
+    };
+    pick(chosen, rng).map(|group| group.to_move(state.board()))
+}
+
+/// Keeps in `best` the groups of the greatest `height` seen so far.
+fn keep_tallest(best: &mut GroupMoves, best_height: &mut u8, group: GroupMove, height: u8) {
+    if height > *best_height {
+        *best_height = height;
+        best.clear();
+    }
+    if height == *best_height {
         best.push(group);
     }
-    let chosen = if best.is_empty() { &groups } else { &best };
-    pick(chosen, rng).map(|group| group.to_move(state.board()))
 }
 
 /// A uniformly random element of `choices`.
