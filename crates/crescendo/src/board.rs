@@ -212,6 +212,21 @@ impl Board {
         }
     }
 
+    /// Calls `visit` with the coordinates of each cell of `mask` (a mask of cell numbers),
+    /// in cell order, computing each cross's cells once.
+    #[inline]
+    pub(crate) fn for_each_coord(&self, mask: u64, mut visit: impl FnMut(SignedCoord)) {
+        for (index, cross) in self.crosses().iter().enumerate() {
+            let slots = (mask >> (5 * index)) & 0b1_1111;
+            if slots != 0 {
+                let cells = cross.cells();
+                for slot in boardcore::Bitset(slots) {
+                    visit(cells[slot]);
+                }
+            }
+        }
+    }
+
     /// The colour of `cell`.
     pub const fn colour(&self, cell: Cell) -> Colour {
         cell.colour()
@@ -220,18 +235,17 @@ impl Board {
     /// The cell at `coord`, if a laid cross covers it.
     #[inline]
     pub fn cell_at(&self, coord: SignedCoord) -> Option<Cell> {
-        // Branch-free over all 12 slots (unlaid ones masked off), then the one match: at
-        // most one cross covers a cell.
+        // Branch-free over the laid crosses, then the one match: at most one cross covers
+        // a cell.
         let (x, y) = (i32::from(coord.x), i32::from(coord.y));
         let mut covering = 0u32;
-        for (index, cross) in self.crosses.iter().enumerate() {
+        for (index, cross) in self.crosses().iter().enumerate() {
             let distance =
                 (x - i32::from(cross.centre.x)).abs() + (y - i32::from(cross.centre.y)).abs();
             covering |= u32::from(distance <= 1) << index;
         }
-        covering &= (1u32 << self.laid) - 1;
         let index = covering.trailing_zeros() as usize;
-        let cross = self.crosses.get(index)?;
+        let cross = self.crosses().get(index)?;
         cross
             .slot_of(coord)
             .map(|slot| Cell((index * 5 + slot) as u8))

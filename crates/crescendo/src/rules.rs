@@ -56,14 +56,14 @@ pub fn legal_moves_into(state: &State, moves: &mut MoveList) {
             }
         }),
         Phase::Placing => {
-            for cell in Cell::in_mask(free_white_cells(state)) {
-                moves.push(Move::Pawn(state.board.coord(cell)));
-            }
+            state
+                .board
+                .for_each_coord(free_white_cells(state), |at| moves.push(Move::Pawn(at)));
         }
         Phase::Extra => {
-            for cell in Cell::in_mask(own_singles(state)) {
-                moves.push(Move::Extra(state.board.coord(cell)));
-            }
+            state
+                .board
+                .for_each_coord(own_singles(state), |at| moves.push(Move::Extra(at)));
         }
         Phase::Moving { to_move, .. } => {
             let protected = protected_from(state, to_move);
@@ -82,9 +82,9 @@ pub fn legal_moves_into(state: &State, moves: &mut MoveList) {
             }
         }
         Phase::Scattering { .. } => {
-            for cell in Cell::in_mask(empty_cells(state)) {
-                moves.push(Move::Scatter(state.board.coord(cell)));
-            }
+            state
+                .board
+                .for_each_coord(empty_cells(state), |at| moves.push(Move::Scatter(at)));
         }
         Phase::Over => {}
     }
@@ -504,10 +504,18 @@ impl State {
     fn next_active_after(&self, player: Player) -> Player {
         let order = self.round_order.as_slice();
         let start = order.iter().position(|&p| p == player).unwrap_or(0);
-        (1..=order.len())
-            .map(|step| order[(start + step) % order.len()])
-            .find(|&p| self.is_active(p))
-            .unwrap_or(player)
+        let mut index = start;
+        for _ in 0..order.len() {
+            index += 1;
+            if index == order.len() {
+                index = 0;
+            }
+            let next = order[index];
+            if !self.qualified.contains(next) {
+                return next;
+            }
+        }
+        player
     }
 
     /// `player`'s tower on cell number `cell` holds all their pawns: it leaves the board
