@@ -153,7 +153,7 @@ fn bad_input_exits_with_status_2_and_names_the_ply_move_and_reason() {
     );
     assert!(
         fails(&["play", "crescendo", "--bots", "--bot", "oracle"])
-            .contains("unknown bot \"oracle\" for crescendo (bots: random, greedy)")
+            .contains("unknown bot \"oracle\" for crescendo (bots: greedy, mcts, random)")
     );
 }
 

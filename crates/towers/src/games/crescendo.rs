@@ -4,17 +4,19 @@
 use core::fmt::Write;
 
 use boardcore::SignedCoord;
-use bots::{Bot, GreedyBot, RandomBot};
+use bots::{Bot, GreedyBot, Level};
 use crescendo::{Colour, Config, Phase, Players, State};
 
-use super::{CliGame, parse_option};
+use super::{CliGame, Style, general_bot, parse_option};
 use crate::cli::GameOptions;
 use crate::error::CliError;
 
 impl CliGame for State {
     const OPTIONS: &'static [&'static str] = &["players"];
 
-    const BOTS: &'static [&'static str] = &["random", "greedy"];
+    /// Greedy first: uniformly random playouts almost never finish a Crescendo round, so
+    /// the search bots see little; the greedy player finishes matches quickly.
+    const BOTS: &'static [&'static str] = &["greedy", "mcts", "random"];
 
     fn config_from(options: &GameOptions) -> Result<Config, CliError> {
         let players: Players = parse_option("players", options.players.as_deref(), "2, 3 or 4")?;
@@ -24,8 +26,9 @@ impl CliGame for State {
     /// The board row by row, north first, with the `x` coordinates above and `y` on the
     /// left; each cell shows its colour (`W` white, `0`–`3` a player's colour) and its
     /// tower as owner and height (`..` when empty), `*` marking a protected tower. Then
-    /// the round, the phase and each player's pawns.
-    fn draw(&self) -> String {
+    /// the round, the phase and each player's pawns. Towers take their owner's colour when
+    /// `style` has colours.
+    fn draw(&self, style: Style) -> String {
         let mut text = String::new();
         let board = self.board();
         match board.bounds() {
@@ -39,7 +42,7 @@ impl CliGame for State {
                 for y in (low.y..=high.y).rev() {
                     let mut row = format!("{y:>5}");
                     for x in low.x..=high.x {
-                        let _ = write!(row, " {}", cell_text(self, SignedCoord::new(x, y)));
+                        let _ = write!(row, " {}", cell_text(self, SignedCoord::new(x, y), style));
                     }
                     text.push_str(row.trim_end());
                     text.push('\n');
@@ -87,25 +90,24 @@ impl CliGame for State {
         text
     }
 
-    fn bot(name: &str, seed: u64) -> Option<Box<dyn Bot<Self>>> {
+    fn bot(name: &str, level: Level, seed: u64) -> Option<Box<dyn Bot<Self>>> {
         match name {
-            "random" => Some(Box::new(RandomBot::new(seed))),
             "greedy" => Some(Box::new(GreedyBot::new(seed))),
-            _ => None,
+            _ => general_bot(name, level, seed),
         }
     }
 }
 
-/// Five characters for the cell at `at`: blanks for a hole, else its colour, a space, and
-/// its tower (`..` when empty) with `*` when protected.
-fn cell_text(state: &State, at: SignedCoord) -> String {
+/// Five columns for the cell at `at`: blanks for a hole, else its colour, a space, and
+/// its tower (`..` when empty, in its owner's colour with `style`) with `*` when protected.
+fn cell_text(state: &State, at: SignedCoord, style: Style) -> String {
     let Some(cell) = state.board().cell_at(at) else {
         return "     ".to_owned();
     };
     let colour = cell.colour();
     let tower = state.tower(cell).map_or_else(
         || "..".to_owned(),
-        |tower| format!("{}{}", tower.owner, tower.height),
+        |tower| style.seat(tower.owner, &format!("{}{}", tower.owner, tower.height)),
     );
     let protected = state
         .tower(cell)
