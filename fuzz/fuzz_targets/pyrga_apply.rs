@@ -22,11 +22,7 @@ fuzz_target!(|data: &[u8]| {
     let Some((&first, bytes)) = data.split_first() else {
         return;
     };
-    let rules = if first & 1 == 0 {
-        Rules::Standard
-    } else {
-        Rules::Classic
-    };
+    let rules = if first & 1 == 0 { Rules::Standard } else { Rules::Classic };
     let mut state = State::new(Config::new(rules));
     for &byte in bytes {
         let mv = any_move(byte);
