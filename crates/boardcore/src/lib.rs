@@ -6,7 +6,8 @@
 //! - [`Player`], [`PlayerSet`], [`PerPlayer`] and [`TurnOrder`]: seats, sets of seats,
 //!   per-seat values and turn order with elimination.
 //! - [`Direction`], [`Coord`], [`Grid`], [`Bitset`] and [`SignedCoord`]: board geometry,
-//!   with `const` tables for fixed boards and signed coordinates for open layouts.
+//!   with `const` tables for fixed boards and signed coordinates for open layouts;
+//!   [`Frame`] and [`RowSet`]: a bounded window onto an open layout, with row masks.
 //! - [`Status`], [`Actor`], [`Outcome`] and [`Ranking`]: whose decision is next, and how
 //!   a game ended.
 //! - [`MoveError`], [`ParseError`], [`PositionError`] and [`RecordError`]: the error
@@ -45,6 +46,7 @@ mod status;
 #[cfg(feature = "testing")]
 pub mod testing;
 mod turn;
+mod window;
 
 pub use bitset::{Bitset, BitsetIter};
 pub use chance::{NoChance, Weighted, sample, uniform_below};
@@ -57,6 +59,7 @@ pub use player::{MAX_PLAYERS, PerPlayer, Player, PlayerSet};
 pub use playout::{Playout, random_move, random_playout};
 pub use status::{Actor, Outcome, Ranking, Status};
 pub use turn::{TurnOrder, TurnOrderError};
+pub use window::{Frame, RowSet};
 
 /// Re-exported so that engines and callers name the same generator traits.
 pub use rand_core;

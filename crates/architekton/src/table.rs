@@ -1,0 +1,315 @@
+//! The tiles on the table: a list sorted by cell, so that equal tables are equal values and
+//! a cell is found by binary search.
+
+use boardcore::{Direction, Player, SignedCoord};
+
+use crate::config::TileSet;
+use crate::tile::{Building, Rotation, Terrain, Tile};
+
+/// The most tiles the table can hold: every tile of the largest tile set.
+pub(crate) const MAX_TABLE: usize = TileSet::MAX_TILES;
+
+/// A tile lying on the table, as [`State::tiles`](crate::State::tiles) lists them.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct PlacedTile {
+    /// Its cell.
+    pub at: SignedCoord,
+    /// Its kind.
+    pub tile: Tile,
+    /// How it is turned ([`Rotation::NONE`] for a landscape).
+    pub rotation: Rotation,
+    /// The owner of the house on it (only a building can have one).
+    pub house: Option<Player>,
+}
+
+impl PlacedTile {
+    /// The terrain the tile shows towards `direction`: a landscape's terrain on every
+    /// side, a building's side as turned.
+    pub const fn side(&self, direction: Direction) -> Terrain {
+        match self.tile {
+            Tile::Landscape(terrain) => terrain,
+            Tile::Building(kind) => kind.side(self.rotation, direction),
+        }
+    }
+}
+
+/// Whether a cell belongs to the landscapes' colour of the checkerboard (`x + y` even;
+/// the buildings' cells have `x + y` odd).
+pub(crate) const fn is_landscape_cell(at: SignedCoord) -> bool {
+    (at.x as i32 + at.y as i32).rem_euclid(2) == 0
+}
+
+/// One tile on the table, packed in four bytes: the cell as a sort key, the kind and turn,
+/// and the house.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub(crate) struct Slot {
+    /// `(y + 128) << 8 | (x + 128)`: sorting by it sorts by `(y, x)`.
+    key: u16,
+    /// A landscape's terrain index (0–3), or `4 + kind * 4 + rotation` for a building.
+    code: u8,
+    /// 0 without a house, otherwise the owner's seat + 1.
+    house: u8,
+}
+
+/// The sort key of a cell, if it lies in the range the table can reach (`-128..=127`).
+#[inline]
+pub(crate) fn key_of(at: SignedCoord) -> Option<u16> {
+    let x = u8::try_from(i32::from(at.x) + 128).ok()?;
+    let y = u8::try_from(i32::from(at.y) + 128).ok()?;
+    Some(u16::from(y) << 8 | u16::from(x))
+}
+
+impl Slot {
+    fn new(key: u16, tile: Tile, rotation: Rotation, house: Option<Player>) -> Slot {
+        let code = match tile {
+            Tile::Landscape(terrain) => terrain.index() as u8,
+            Tile::Building(kind) => 4 + kind.index() as u8 * 4 + rotation.quarter_turns(),
+        };
+        Slot {
+            key,
+            code,
+            house: house.map_or(0, |p| p.index() as u8 + 1),
+        }
+    }
+
+    /// The cell.
+    #[inline]
+    pub(crate) fn at(self) -> SignedCoord {
+        SignedCoord::new(
+            i16::from(self.key as u8) - 128,
+            i16::from((self.key >> 8) as u8) - 128,
+        )
+    }
+
+    /// The sort key of the cell.
+    #[inline]
+    pub(crate) fn key(self) -> u16 {
+        self.key
+    }
+
+    /// Whether the tile is a building.
+    #[inline]
+    pub(crate) fn is_building(self) -> bool {
+        self.code >= 4
+    }
+
+    /// The landscape's terrain (meaningless for a building).
+    #[inline]
+    pub(crate) fn terrain(self) -> Terrain {
+        Terrain::from_index(self.code as usize)
+    }
+
+    /// For a building, its sides packed two bits per direction as in
+    /// [`PACKED_SIDES`](crate::tile::PACKED_SIDES); for a landscape, its terrain on every
+    /// side.
+    #[inline]
+    pub(crate) fn packed_sides(self) -> u8 {
+        if self.is_building() {
+            crate::tile::PACKED_SIDES[(self.code - 4) as usize % 24]
+        } else {
+            self.code * 0b0101_0101
+        }
+    }
+
+    /// The terrain shown towards `direction`.
+    #[inline]
+    pub(crate) fn side(self, direction: Direction) -> Terrain {
+        Terrain::from_index((self.packed_sides() >> (2 * direction.index())) as usize & 3)
+    }
+
+    /// The owner of the house on the tile.
+    #[inline]
+    pub(crate) fn house(self) -> Option<Player> {
+        self.house
+            .checked_sub(1)
+            .and_then(|seat| Player::new(seat as usize))
+    }
+
+    pub(crate) fn set_house(&mut self, house: Option<Player>) {
+        self.house = house.map_or(0, |p| p.index() as u8 + 1);
+    }
+
+    /// The public view.
+    pub(crate) fn placed(self) -> PlacedTile {
+        let (tile, rotation) = if self.is_building() {
+            let index = (self.code - 4) as usize;
+            (
+                Tile::Building(Building::ALL[(index / 4) % Building::COUNT]),
+                Rotation::ALL[index % 4],
+            )
+        } else {
+            (Tile::Landscape(self.terrain()), Rotation::NONE)
+        };
+        PlacedTile {
+            at: self.at(),
+            tile,
+            rotation,
+            house: self.house(),
+        }
+    }
+}
+
+/// The tiles on the table, sorted by `(y, x)`; unused entries stay at their default so
+/// that equal tables compare and hash equal.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub(crate) struct Table {
+    slots: [Slot; MAX_TABLE],
+    len: u8,
+}
+
+impl Table {
+    pub(crate) const EMPTY: Table = Table {
+        slots: [Slot {
+            key: 0,
+            code: 0,
+            house: 0,
+        }; MAX_TABLE],
+        len: 0,
+    };
+
+    /// The tiles, sorted by `(y, x)`.
+    #[inline]
+    pub(crate) fn slots(&self) -> &[Slot] {
+        &self.slots[..self.len as usize]
+    }
+
+    /// The number of tiles.
+    #[inline]
+    pub(crate) fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    /// The position of the tile on `at` in [`Table::slots`].
+    #[inline]
+    fn find(&self, at: SignedCoord) -> Option<usize> {
+        let key = key_of(at)?;
+        self.slots().binary_search_by_key(&key, |s| s.key).ok()
+    }
+
+    /// The tile on `at`.
+    #[inline]
+    pub(crate) fn get(&self, at: SignedCoord) -> Option<Slot> {
+        self.find(at).map(|index| self.slots[index])
+    }
+
+    /// The tile on `at`, to change its house.
+    pub(crate) fn get_mut(&mut self, at: SignedCoord) -> Option<&mut Slot> {
+        self.find(at).map(|index| &mut self.slots[index])
+    }
+
+    /// Lays a tile on an empty cell; `false` (and nothing changes) when the cell is taken,
+    /// out of reach or the table is full.
+    pub(crate) fn insert(
+        &mut self,
+        at: SignedCoord,
+        tile: Tile,
+        rotation: Rotation,
+        house: Option<Player>,
+    ) -> bool {
+        let Some(key) = key_of(at) else {
+            return false;
+        };
+        let len = self.len();
+        if len >= MAX_TABLE {
+            return false;
+        }
+        let Err(index) = self.slots().binary_search_by_key(&key, |s| s.key) else {
+            return false;
+        };
+        self.slots.copy_within(index..len, index + 1);
+        self.slots[index] = Slot::new(key, tile, rotation, house);
+        self.len += 1;
+        true
+    }
+
+    /// The tiles next to `at`, by direction.
+    #[inline]
+    pub(crate) fn neighbours(&self, at: SignedCoord) -> [Option<Slot>; 4] {
+        Direction::ALL.map(|d| self.get(at.step(d)))
+    }
+
+    /// The number of landscapes next to the building on `at`, and how many of them do not
+    /// match the side they face.
+    pub(crate) fn landscape_contacts(&self, at: SignedCoord) -> (u8, u8) {
+        let Some(building) = self.get(at) else {
+            return (0, 0);
+        };
+        let mut count = 0;
+        let mut mismatches = 0;
+        for (direction, neighbour) in Direction::ALL.into_iter().zip(self.neighbours(at)) {
+            if let Some(landscape) = neighbour.filter(|s| !s.is_building()) {
+                count += 1;
+                mismatches += u8::from(landscape.terrain() != building.side(direction));
+            }
+        }
+        (count, mismatches)
+    }
+
+    /// The houses `player` has on the table.
+    pub(crate) fn houses_of(&self, player: Player) -> usize {
+        self.slots()
+            .iter()
+            .filter(|s| s.house() == Some(player))
+            .count()
+    }
+
+    /// The number of tiles of each kind on the table, in [`Tile::ALL`] order.
+    pub(crate) fn counts(&self) -> [u8; Tile::COUNT] {
+        let mut counts = [0u8; Tile::COUNT];
+        for slot in self.slots() {
+            counts[slot.placed().tile.index()] += 1;
+        }
+        counts
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slots_pack_and_unpack() {
+        let kind = Building::new(3).unwrap();
+        let rotation = Rotation::new(2).unwrap();
+        let at = SignedCoord::new(-5, 7);
+        let slot = Slot::new(
+            key_of(at).unwrap(),
+            Tile::Building(kind),
+            rotation,
+            Some(Player::SECOND),
+        );
+        let placed = slot.placed();
+        assert_eq!(placed.at, at);
+        assert_eq!(placed.tile, Tile::Building(kind));
+        assert_eq!(placed.rotation, rotation);
+        assert_eq!(placed.house, Some(Player::SECOND));
+        for direction in Direction::ALL {
+            assert_eq!(slot.side(direction), kind.side(rotation, direction));
+        }
+        let plain = Slot::new(0, Tile::Landscape(Terrain::Plain), Rotation::NONE, None);
+        assert!(
+            Direction::ALL
+                .iter()
+                .all(|&d| plain.side(d) == Terrain::Plain)
+        );
+        assert_eq!(key_of(SignedCoord::new(128, 0)), None);
+        assert_eq!(key_of(SignedCoord::new(-128, 127)), Some(0xFF00));
+    }
+
+    #[test]
+    fn the_table_stays_sorted() {
+        let mut table = Table::EMPTY;
+        let plain = Tile::Landscape(Terrain::Plain);
+        for (x, y) in [(1, 1), (0, 0), (-1, 1), (2, 0)] {
+            assert!(table.insert(SignedCoord::new(x, y), plain, Rotation::NONE, None));
+        }
+        assert!(!table.insert(SignedCoord::new(0, 0), plain, Rotation::NONE, None));
+        let cells: Vec<_> = table.slots().iter().map(|s| (s.at().x, s.at().y)).collect();
+        assert_eq!(cells, [(0, 0), (2, 0), (-1, 1), (1, 1)]);
+        assert!(table.get(SignedCoord::new(2, 0)).is_some());
+        assert!(table.get(SignedCoord::new(3, 0)).is_none());
+        assert!(is_landscape_cell(SignedCoord::new(-1, 1)));
+        assert!(!is_landscape_cell(SignedCoord::new(-1, 0)));
+    }
+}
