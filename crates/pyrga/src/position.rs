@@ -182,9 +182,7 @@ impl State {
     pub fn validate(&self) -> Result<(), Invalid> {
         for player in Player::seats(2) {
             for shape in Shape::ALL {
-                if self.pieces[player.index()][shape.index()].count_ones()
-                    > u32::from(Shape::PER_PLAYER)
-                {
+                if self.shape_mask(player, shape).count_ones() > u32::from(Shape::PER_PLAYER) {
                     return Err(Invalid::TooManyPieces { player, shape });
                 }
             }
@@ -202,7 +200,7 @@ impl State {
         self.validate_last_move()?;
         if self.rules == Rules::Standard
             && white == 2
-            && self.pieces[0][Shape::Square.index()].count_ones() == 2
+            && self.shape_mask(Player::FIRST, Shape::Square).count_ones() == 2
         {
             return Err(Invalid::TwoOpeningSquares);
         }
@@ -226,7 +224,7 @@ impl State {
             Some(mv) if self.ply() > 0 => {
                 let mover = self.to_move().other();
                 let cell = mv.cell();
-                let owned = self.pieces[mover.index()][mv.shape().index()] & cell.bit() != 0;
+                let owned = self.shape_mask(mover, mv.shape()) & cell.bit() != 0;
                 let direction_matches = match mv {
                     Move::Triangle(_, direction) => self.triangle_direction(cell) == direction,
                     _ => true,

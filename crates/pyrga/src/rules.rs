@@ -18,28 +18,21 @@ struct Placements {
     targeted: bool,
 }
 
-/// The shapes `state`'s player to move may play at all: held, and not banned.
-#[inline]
-const fn playable_shapes(state: &State) -> [bool; 3] {
-    let player = state.to_move();
-    [
-        state.supply(player, Shape::Square) > 0 && !state.square_banned(),
-        state.supply(player, Shape::Triangle) > 0,
-        state.supply(player, Shape::Cylinder) > 0,
-    ]
-}
-
 /// The placements of the player to move, ignoring whether the game was already won.
 #[inline]
 const fn placements(state: &State) -> Placements {
-    let shapes = playable_shapes(state);
+    let player = state.to_move();
+    let banned = state.square_banned();
     let targets = state.target_mask();
     let mut cells = [0u16; 3];
+    let mut held = [false; 3];
     let mut any = 0u16;
     let mut s = 0;
     while s < 3 {
-        if shapes[s] {
-            cells[s] = targets & !state.occupied_by(Shape::ALL[s]);
+        let shape = Shape::ALL[s];
+        held[s] = state.supply(player, shape) > 0 && !(banned && s == Shape::Square.index());
+        if held[s] {
+            cells[s] = targets & !state.occupied_by(shape);
             any |= cells[s];
         }
         s += 1;
@@ -53,7 +46,7 @@ const fn placements(state: &State) -> Placements {
     let empty = state.empty_cells() & ALL_CELLS;
     let mut s = 0;
     while s < 3 {
-        cells[s] = if shapes[s] { empty } else { 0 };
+        cells[s] = if held[s] { empty } else { 0 };
         s += 1;
     }
     Placements {
@@ -199,18 +192,21 @@ fn check(state: &State, mv: Move) -> Result<(), Illegal> {
     {
         return Err(Illegal::TriangleOffBoard { cell, direction });
     }
-    let placements = placements(state);
-    if placements.cells[shape.index()] & cell.bit() == 0 {
-        return Err(match (state.last_move(), placements.targeted) {
-            (Some(last), true) => {
-                if state.target_mask() & cell.bit() == 0 {
-                    Illegal::OutsideTargets { cell, last }
-                } else {
-                    Illegal::ShapeTaken { cell, shape }
-                }
-            }
-            _ => Illegal::NotEmpty { cell },
-        });
+    let bit = cell.bit();
+    let targets = state.target_mask();
+    if targets & bit != 0 && state.occupied_by(shape) & bit == 0 {
+        // One of the placements the last piece allows.
+        return Ok(());
     }
-    Ok(())
+    let placements = placements(state);
+    if placements.cells[shape.index()] & bit != 0 {
+        return Ok(());
+    }
+    Err(match state.last_move() {
+        Some(last) if placements.targeted && targets & bit == 0 => {
+            Illegal::OutsideTargets { cell, last }
+        }
+        Some(_) if placements.targeted => Illegal::ShapeTaken { cell, shape },
+        _ => Illegal::NotEmpty { cell },
+    })
 }

@@ -10,8 +10,8 @@ use crate::shape::Shape;
 
 /// A Pyrga position with its rule set.
 ///
-/// The state is 20 bytes and `Copy`: one 16-bit mask per player and shape, the directions
-/// of the triangles, the last piece placed (which decides where the next one may go) and
+/// The state is 24 bytes and `Copy`: per player, one 16-bit mask of cells per shape (packed
+/// in a `u64`), the directions of the triangles, the last piece placed (which decides where the next one may go) and
 /// the rule set. Everything else is derived: the player to move (White when both have
 /// placed as many pieces), the supplies (5 of each shape minus those on the board) and the
 /// opening square ban.
@@ -32,8 +32,9 @@ use crate::shape::Shape;
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct State {
-    /// The cells holding each player's pieces of each shape: `[player][shape]`.
-    pub(crate) pieces: [[u16; 3]; 2],
+    /// Each player's pieces: bits `16 * shape + cell` (shape in the order of
+    /// [`Shape::ALL`]), so one population count gives the pieces placed.
+    pub(crate) pieces: [u64; 2],
     /// Two bits per cell: the [`Direction::index`] of the triangle on that cell; zero on
     /// cells without a triangle, so that equal positions are equal values.
     pub(crate) triangle_directions: u32,
@@ -115,7 +116,7 @@ impl State {
     /// The start position (empty board, White to move).
     pub const fn new(config: Config) -> State {
         State {
-            pieces: [[0; 3]; 2],
+            pieces: [0; 2],
             triangle_directions: 0,
             last: None,
             rules: config.rules,
@@ -153,19 +154,24 @@ impl State {
 
     /// The number of pieces `player` has placed.
     pub const fn placed(&self, player: Player) -> u32 {
-        let [s, t, c] = self.pieces[player.index() & 1];
-        s.count_ones() + t.count_ones() + c.count_ones()
+        self.pieces[player.index() & 1].count_ones()
+    }
+
+    /// The cells holding `player`'s pieces of `shape`.
+    #[inline]
+    pub(crate) const fn shape_mask(&self, player: Player, shape: Shape) -> u16 {
+        (self.pieces[player.index() & 1] >> (16 * shape.index())) as u16
     }
 
     /// The number of moves played since the start.
     pub const fn ply(&self) -> u32 {
-        self.placed(Player::FIRST) + self.placed(Player::SECOND)
+        self.pieces[0].count_ones() + self.pieces[1].count_ones()
     }
 
     /// The player whose turn it is: White (player 0) when both have placed as many pieces,
     /// Black (player 1) otherwise. In a finished game, the player who would be next.
     pub const fn to_move(&self) -> Player {
-        if self.placed(Player::FIRST) == self.placed(Player::SECOND) {
+        if self.ply() & 1 == 0 {
             Player::FIRST
         } else {
             Player::SECOND
@@ -174,7 +180,7 @@ impl State {
 
     /// Pieces of `shape` that `player` still holds.
     pub const fn supply(&self, player: Player, shape: Shape) -> u8 {
-        Shape::PER_PLAYER - self.pieces[player.index() & 1][shape.index()].count_ones() as u8
+        Shape::PER_PLAYER - self.shape_mask(player, shape).count_ones() as u8
     }
 
     /// The piece placed last, which decides where the next one may go; `None` at the start.
@@ -184,9 +190,8 @@ impl State {
 
     /// The pieces on `cell`.
     pub fn tower(&self, cell: Cell) -> Tower {
-        let owner = |shape: Shape| {
-            Player::seats(2).find(|p| self.pieces[p.index()][shape.index()] & cell.bit() != 0)
-        };
+        let owner =
+            |shape: Shape| Player::seats(2).find(|&p| self.shape_mask(p, shape) & cell.bit() != 0);
         Tower {
             square: owner(Shape::Square),
             triangle: owner(Shape::Triangle).map(|p| (p, self.triangle_direction(cell))),
@@ -201,7 +206,7 @@ impl State {
 
     /// The cells holding a piece of `shape`, of either colour.
     pub(crate) const fn occupied_by(&self, shape: Shape) -> u16 {
-        self.pieces[0][shape.index()] | self.pieces[1][shape.index()]
+        ((self.pieces[0] | self.pieces[1]) >> (16 * shape.index())) as u16
     }
 
     /// The cells holding no piece at all.
@@ -231,9 +236,8 @@ impl State {
     /// piece was a square, and it is the game's third move).
     pub const fn square_banned(&self) -> bool {
         matches!(self.rules, Rules::Standard)
-            && self.placed(Player::FIRST) == 1
-            && self.placed(Player::SECOND) == 1
-            && self.pieces[0][Shape::Square.index()] != 0
+            && self.ply() == 2
+            && self.shape_mask(Player::FIRST, Shape::Square) != 0
     }
 
     /// The complete towers (all three shapes present).
@@ -245,7 +249,11 @@ impl State {
 
     /// The cells where `player` owns at least two of the pieces.
     const fn majority_mask(&self, player: Player) -> u16 {
-        let [s, t, c] = self.pieces[player.index() & 1];
+        let (s, t, c) = (
+            self.shape_mask(player, Shape::Square),
+            self.shape_mask(player, Shape::Triangle),
+            self.shape_mask(player, Shape::Cylinder),
+        );
         (s & t) | (s & c) | (t & c)
     }
 
@@ -269,8 +277,8 @@ impl State {
         let at_least_two = (s & t) | (s & c) | (t & c);
         let exactly_two = at_least_two & !(s & t & c);
         let exactly_one = (s | t | c) & !at_least_two;
-        let [os, ot, oc] = self.pieces[(player.index() & 1) ^ 1];
-        let opponent = os | ot | oc;
+        let packed = self.pieces[(player.index() & 1) ^ 1];
+        let opponent = (packed | packed >> 16 | packed >> 32) as u16;
         Tally {
             complete: self.controlled_mask(player).count_ones() as u8,
             two_piece: (exactly_two & !opponent).count_ones() as u8,
@@ -279,8 +287,11 @@ impl State {
     }
 
     /// The player controlling 3 complete towers, who has won, if any.
+    #[inline]
     pub(crate) const fn three_tower_winner(&self) -> Option<Player> {
-        if self.controlled_mask(Player::FIRST).count_ones() >= 3 {
+        if self.complete_mask().count_ones() < 3 {
+            None
+        } else if self.controlled_mask(Player::FIRST).count_ones() >= 3 {
             Some(Player::FIRST)
         } else if self.controlled_mask(Player::SECOND).count_ones() >= 3 {
             Some(Player::SECOND)
@@ -291,22 +302,21 @@ impl State {
 
     /// A stable key of the position (see [`boardcore::Game::position_key`]).
     pub const fn position_key(&self) -> u64 {
-        let [[ws, wt, wc], [bs, bt, bc]] = self.pieces;
         let last = match self.last {
             None => 0,
             Some(mv) => 1 + mv.shape().index() as u64 * 16 + mv.cell().index() as u64,
         };
         key_of_words(&[
-            ws as u64 | (wt as u64) << 16 | (wc as u64) << 32 | (bs as u64) << 48,
-            bt as u64 | (bc as u64) << 16 | (self.triangle_directions as u64) << 32,
-            last | (self.rules as u64) << 8,
+            self.pieces[0],
+            self.pieces[1],
+            self.triangle_directions as u64 | last << 32 | (self.rules as u64) << 40,
         ])
     }
 
     /// Places the piece of `mv` for `player`, without any check.
     pub(crate) const fn place(&mut self, player: Player, mv: Move) {
         let cell = mv.cell();
-        self.pieces[player.index() & 1][mv.shape().index()] |= cell.bit();
+        self.pieces[player.index() & 1] |= (cell.bit() as u64) << (16 * mv.shape().index());
         if let Move::Triangle(_, direction) = mv {
             self.triangle_directions |= (direction.index() as u32) << (2 * cell.index());
         }
@@ -326,7 +336,7 @@ mod tests {
 
     #[test]
     fn state_is_small() {
-        assert!(core::mem::size_of::<State>() <= 20);
+        assert!(core::mem::size_of::<State>() <= 24);
     }
 
     #[test]

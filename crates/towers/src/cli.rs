@@ -1,0 +1,109 @@
+//! The command line.
+
+use clap::{Args, Parser, Subcommand};
+
+/// Play, inspect and count the moves of the tower-building games (pyrga, …).
+#[derive(Parser, Debug)]
+#[command(name = "towers", version, about)]
+pub(crate) struct Cli {
+    #[command(subcommand)]
+    pub(crate) command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub(crate) enum Command {
+    /// Play in the terminal against a bot, or watch bots play (--bots).
+    Play(PlayArgs),
+    /// The legal moves after the record, one per line, in canonical notation (sorted).
+    Moves(PositionArgs),
+    /// The number of move sequences of the given depth, on its own last line.
+    Perft(PerftArgs),
+    /// The position drawn as text, its text form and its status.
+    Show(PositionArgs),
+    /// One line: `ongoing <seat|chance>`, `winner <seat>`, `draw` or `ranking <seats>`.
+    Status(PositionArgs),
+}
+
+/// A game and a position in it.
+#[derive(Args, Debug)]
+pub(crate) struct PositionArgs {
+    /// The game: pyrga.
+    pub(crate) game: String,
+    /// The moves played from the start, in notation, separated by spaces.
+    #[arg(long, default_value = "", value_name = "RECORD")]
+    pub(crate) moves: String,
+    #[command(flatten)]
+    pub(crate) options: GameOptions,
+}
+
+/// Arguments of `perft`.
+#[derive(Args, Debug)]
+pub(crate) struct PerftArgs {
+    #[command(flatten)]
+    pub(crate) position: PositionArgs,
+    /// The depth in moves.
+    pub(crate) depth: u32,
+    /// Also print each legal move with the count below it.
+    #[arg(long)]
+    pub(crate) divide: bool,
+}
+
+/// Arguments of `play`.
+#[derive(Args, Debug)]
+pub(crate) struct PlayArgs {
+    #[command(flatten)]
+    pub(crate) position: PositionArgs,
+    /// Bots play every seat; print `record <moves>` and the status line at the end.
+    #[arg(long)]
+    pub(crate) bots: bool,
+    /// The bot to play against (or to watch): random.
+    #[arg(long, default_value = "random")]
+    pub(crate) bot: String,
+    /// Seed of the bots' and chance's choices (default: from the clock).
+    #[arg(long)]
+    pub(crate) seed: Option<u64>,
+    /// The seat you play (without --bots).
+    #[arg(long, default_value_t = 0)]
+    pub(crate) seat: usize,
+    /// With --bots: stop after this many moves and report the game as unfinished (some
+    /// games can go on for ever between weak bots).
+    #[arg(long, default_value_t = 100_000)]
+    pub(crate) max_plies: usize,
+}
+
+/// The games' options; each game accepts only its own.
+#[derive(Args, Debug, Default, Clone)]
+pub(crate) struct GameOptions {
+    /// Pyrga rule set: standard or classic.
+    #[arg(long)]
+    pub(crate) rules: Option<String>,
+    /// Pylos variant: children, standard or expert.
+    #[arg(long)]
+    pub(crate) variant: Option<String>,
+    /// Pylos take-back allowance: 1-2 or 0-2.
+    #[arg(long)]
+    pub(crate) takeback: Option<String>,
+    /// Pylos end rule: nomove or reserve.
+    #[arg(long)]
+    pub(crate) end: Option<String>,
+    /// Architekton building match: all or one.
+    #[arg(long)]
+    pub(crate) building_match: Option<String>,
+    /// Crescendo players: 2, 3 or 4.
+    #[arg(long)]
+    pub(crate) players: Option<String>,
+}
+
+impl GameOptions {
+    /// Every option with its flag name and value, set or not.
+    pub(crate) fn all(&self) -> [(&'static str, Option<&str>); 6] {
+        [
+            ("rules", self.rules.as_deref()),
+            ("variant", self.variant.as_deref()),
+            ("takeback", self.takeback.as_deref()),
+            ("end", self.end.as_deref()),
+            ("building-match", self.building_match.as_deref()),
+            ("players", self.players.as_deref()),
+        ]
+    }
+}

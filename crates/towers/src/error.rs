@@ -1,0 +1,58 @@
+//! What can go wrong on the command line.
+
+use thiserror::Error;
+
+/// A failure of a `towers` command; it exits with status 2.
+#[derive(Debug, Error)]
+pub(crate) enum CliError {
+    /// The game name is not one of ours.
+    #[error("unknown game {name:?} (games: {known})")]
+    UnknownGame {
+        /// The name given.
+        name: String,
+        /// The games there are.
+        known: String,
+    },
+    /// An option that belongs to another game.
+    #[error("option --{option} does not apply to {game}")]
+    OptionNotForGame {
+        /// The option.
+        option: &'static str,
+        /// The game.
+        game: &'static str,
+    },
+    /// An option's value is not one the game knows.
+    #[error("--{option} {value:?}: {reason}")]
+    BadOption {
+        /// The option.
+        option: &'static str,
+        /// The value given.
+        value: String,
+        /// The values allowed.
+        reason: String,
+    },
+    /// A move of the record cannot be read or played ("ply N, move M: reason").
+    #[error("{0}")]
+    Record(String),
+    /// The bot name is not one this game has.
+    #[error("unknown bot {name:?} for {game} (bots: {known})")]
+    UnknownBot {
+        /// The name given.
+        name: String,
+        /// The game.
+        game: &'static str,
+        /// The bots there are.
+        known: String,
+    },
+    /// The seat is not at the table.
+    #[error("seat {seat} is not at this table ({seats} seats)")]
+    BadSeat {
+        /// The seat given.
+        seat: usize,
+        /// The seats there are.
+        seats: usize,
+    },
+    /// Reading or writing failed.
+    #[error(transparent)]
+    Io(#[from] std::io::Error),
+}

@@ -1,0 +1,95 @@
+//! Pyrga on the command line: `--rules standard|classic`, and the board drawing.
+
+use core::fmt::Write;
+
+use boardcore::{Direction, Player};
+use pyrga::{Cell, Config, Rules, Shape, State};
+
+use super::{CliGame, parse_option};
+use crate::cli::GameOptions;
+use crate::error::CliError;
+
+impl CliGame for State {
+    const OPTIONS: &'static [&'static str] = &["rules"];
+
+    fn config_from(options: &GameOptions) -> Result<Config, CliError> {
+        let rules: Rules = parse_option("rules", options.rules.as_deref(), "standard or classic")?;
+        Ok(Config::new(rules))
+    }
+
+    /// Each cell shows its pieces (upper case White, lower case Black; a triangle as an
+    /// arrow), and under them `*` where the next piece may go and `W`/`B` for the
+    /// controller of a complete tower.
+    fn draw(&self) -> String {
+        let targets = self.target_cells();
+        let border = "  +------+------+------+------+\n";
+        let mut text = String::from("     a      b      c      d\n");
+        text.push_str(border);
+        for rank in (0..4u8).rev() {
+            let mut pieces = format!("{} |", rank + 1);
+            let mut marks = String::from("  |");
+            for file in 0..4u8 {
+                let Some(cell) = Cell::new(file, rank) else {
+                    continue;
+                };
+                let _ = write!(pieces, "{:^6}|", cell_pieces(self, cell));
+                let tower = self.tower(cell);
+                let mark = match tower.controller() {
+                    Some(Player::FIRST) => "W",
+                    Some(_) => "B",
+                    None if targets.contains(cell.index()) => "*",
+                    None => "",
+                };
+                let _ = write!(marks, "{mark:^6}|");
+            }
+            let _ = writeln!(text, "{pieces}\n{marks}");
+            text.push_str(border);
+        }
+        for (player, name) in [(Player::FIRST, "White"), (Player::SECOND, "Black")] {
+            let _ = write!(text, "{name} (seat {player}) holds");
+            for shape in Shape::ALL {
+                let _ = write!(text, " {}x{}", self.supply(player, shape), shape.letter());
+            }
+            let tally = self.tally(player);
+            let _ = writeln!(
+                text,
+                "; towers {} complete, {} of two, {} of one",
+                tally.complete, tally.two_piece, tally.one_piece
+            );
+        }
+        let last = self
+            .last_move()
+            .map_or_else(|| "none".to_owned(), |mv| mv.to_string());
+        let _ = writeln!(text, "Rules {}; last piece {last}", self.rules());
+        text
+    }
+}
+
+/// The pieces of a cell, for example `S t> C`.
+fn cell_pieces(state: &State, cell: Cell) -> String {
+    let tower = state.tower(cell);
+    let letter = |owner: Player, upper: char| {
+        if owner == Player::FIRST {
+            upper
+        } else {
+            upper.to_ascii_lowercase()
+        }
+    };
+    let mut parts = Vec::new();
+    if let Some(owner) = tower.square {
+        parts.push(letter(owner, 'S').to_string());
+    }
+    if let Some((owner, direction)) = tower.triangle {
+        let arrow = match direction {
+            Direction::North => '^',
+            Direction::East => '>',
+            Direction::South => 'v',
+            Direction::West => '<',
+        };
+        parts.push(format!("{}{arrow}", letter(owner, 'T')));
+    }
+    if let Some(owner) = tower.cylinder {
+        parts.push(letter(owner, 'C').to_string());
+    }
+    parts.join(" ")
+}

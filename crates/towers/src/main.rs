@@ -1,0 +1,62 @@
+//! `towers`: play, inspect and count the moves of the tower-building games.
+//!
+//! ```text
+//! towers play   <game> [--bots] [--bot NAME] [--seed N] [--seat N] [options]
+//! towers moves  <game> [--moves "<record>"] [options]
+//! towers perft  <game> <depth> [--moves "<record>"] [--divide] [options]
+//! towers show   <game> [--moves "<record>"] [options]
+//! towers status <game> [--moves "<record>"] [options]
+//! ```
+//!
+//! Bad input (an unknown game or option, a move that cannot be read or played) exits with
+//! status 2 and a message on standard error naming the ply, the move and the reason.
+
+mod cli;
+mod commands;
+mod error;
+mod games;
+mod play;
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use clap::Parser;
+
+use crate::cli::{Cli, Command};
+use crate::error::CliError;
+use crate::games::with_game;
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    let result = run(cli, &mut out).and_then(|()| out.flush().map_err(CliError::from));
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(CliError::Io(error)) if error.kind() == std::io::ErrorKind::BrokenPipe => {
+            ExitCode::SUCCESS
+        }
+        Err(error) => {
+            eprintln!("towers: {error}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run(cli: Cli, out: &mut impl Write) -> Result<(), CliError> {
+    match cli.command {
+        Command::Moves(args) => {
+            with_game!(args.game.as_str(), |G| commands::moves::<G>(&args, out))
+        }
+        Command::Perft(args) => with_game!(args.position.game.as_str(), |G| commands::perft::<G>(
+            &args, out
+        )),
+        Command::Show(args) => with_game!(args.game.as_str(), |G| commands::show::<G>(&args, out)),
+        Command::Status(args) => {
+            with_game!(args.game.as_str(), |G| commands::status::<G>(&args, out))
+        }
+        Command::Play(args) => {
+            with_game!(args.position.game.as_str(), |G| play::play::<G>(&args, out))
+        }
+    }
+}

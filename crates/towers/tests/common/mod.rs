@@ -1,0 +1,63 @@
+//! Running the `towers` binary from the integration tests.
+
+// A failure to run the binary is a failed test.
+#![allow(clippy::expect_used)]
+// Each test file uses only some of these helpers.
+#![allow(dead_code)]
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+/// What a run of `towers` printed, and how it ended.
+pub(crate) struct Run {
+    pub(crate) status: i32,
+    pub(crate) stdout: String,
+    pub(crate) stderr: String,
+}
+
+/// Runs `towers` with `args`, feeding `input` on standard input.
+pub(crate) fn towers_with_input(args: &[&str], input: &str) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_towers"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the towers binary runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin is piped")
+        .write_all(input.as_bytes())
+        .expect("stdin accepts the input");
+    let output = child.wait_with_output().expect("towers finishes");
+    Run {
+        status: output.status.code().unwrap_or(-1),
+        stdout: String::from_utf8(output.stdout).expect("stdout is UTF-8"),
+        stderr: String::from_utf8(output.stderr).expect("stderr is UTF-8"),
+    }
+}
+
+/// Runs `towers` with `args` and nothing on standard input.
+pub(crate) fn towers(args: &[&str]) -> Run {
+    towers_with_input(args, "")
+}
+
+/// Runs `towers` with `args`, expecting success; returns standard output.
+pub(crate) fn ok(args: &[&str]) -> String {
+    let run = towers(args);
+    assert_eq!(run.status, 0, "towers {args:?} failed: {}", run.stderr);
+    run.stdout
+}
+
+/// Runs `towers` with `args`, expecting exit status 2; returns standard error.
+pub(crate) fn fails(args: &[&str]) -> String {
+    let run = towers(args);
+    assert_eq!(run.status, 2, "towers {args:?} should fail: {}", run.stdout);
+    assert!(
+        run.stdout.is_empty(),
+        "nothing on stdout when failing: {}",
+        run.stdout
+    );
+    run.stderr
+}

@@ -1,0 +1,145 @@
+//! `towers` on Pyrga: every command, its options, and its errors.
+
+mod common;
+
+use common::{fails, ok, towers, towers_with_input};
+
+#[test]
+fn moves_lists_the_legal_moves_sorted() {
+    assert_eq!(
+        ok(&["moves", "pyrga", "--moves", "Tb4w"]),
+        "Ca4\nSa4\nTa4e\nTa4s\n"
+    );
+    let start = ok(&["moves", "pyrga"]);
+    assert_eq!(start.lines().count(), 80);
+    assert_eq!(start.lines().next(), Some("Ca1"));
+}
+
+#[test]
+fn moves_follow_the_rule_set() {
+    let standard = ok(&["moves", "pyrga", "--moves", "Sd2 Sd1"]);
+    assert!(standard.is_empty() || !standard.contains('S'));
+    let classic = ok(&["moves", "pyrga", "--rules", "classic", "--moves", "Sd2 Sd1"]);
+    assert_eq!(
+        classic,
+        "Cc1\nCd2\nSc1\nTc1e\nTc1n\nTc1w\nTd2n\nTd2s\nTd2w\n"
+    );
+}
+
+#[test]
+fn perft_prints_the_count_last() {
+    assert_eq!(ok(&["perft", "pyrga", "3"]), "7000\n");
+    assert_eq!(ok(&["perft", "pyrga", "3", "--rules", "classic"]), "7392\n");
+    assert_eq!(ok(&["perft", "pyrga", "0"]), "1\n");
+    let divided = ok(&["perft", "pyrga", "2", "--moves", "Sd3 Td2w", "--divide"]);
+    let lines: Vec<&str> = divided.lines().collect();
+    assert_eq!(lines.len(), 15);
+    assert_eq!(lines[0], "Ca2 4");
+    assert_eq!(lines[14], "99");
+    let sum: u64 = lines[..14]
+        .iter()
+        .map(|line| line.rsplit_once(' ').unwrap().1.parse::<u64>().unwrap())
+        .sum();
+    assert_eq!(sum, 99);
+}
+
+#[test]
+fn status_lines() {
+    assert_eq!(ok(&["status", "pyrga"]), "ongoing 0\n");
+    assert_eq!(ok(&["status", "pyrga", "--moves", "Sb2"]), "ongoing 1\n");
+    // Golden case 29: the mover completed the opponent's third tower.
+    let record = "Td1n Td3n Td4w Tc4s Tc1e Sd1 Sd2 Tc2n Sc3 Cd3 Sd3 Cd2 Td2n Sd4 Cc4 Sc4 Cd4 Ta3n Ta4e Tb4w Sa4 Cb4 Sb4";
+    assert_eq!(ok(&["status", "pyrga", "--moves", record]), "winner 1\n");
+    // Golden case 33: a draw.
+    let record = "Td1n Sd3 Sd2 Sd1 Tc1n Tc2n Sc4 Tc3s Sc1 Tb1n Tb2e Td2s Cd1 Sb3 Sc3 Tc4w Cb4 Sb4 Tb3w Sa3 Ca2 Ca4 Sa4 Ca3 Ta3e Cd3 Cd4 Ca1";
+    assert_eq!(ok(&["status", "pyrga", "--moves", record]), "draw\n");
+}
+
+#[test]
+fn show_draws_the_board_and_ends_with_the_status() {
+    let shown = ok(&["show", "pyrga", "--moves", "Sd3 Td2w"]);
+    let lines: Vec<&str> = shown.lines().collect();
+    assert_eq!(lines.last(), Some(&"ongoing 0"));
+    assert!(lines.contains(&"position 4/3,S/3,tw/4 Td2w standard"));
+    assert!(
+        shown.contains("t<"),
+        "the black triangle pointing west is drawn: {shown}"
+    );
+}
+
+#[test]
+fn bad_input_exits_with_status_2_and_names_the_ply_move_and_reason() {
+    let error = fails(&["moves", "pyrga", "--moves", "Sb2 Sd4"]);
+    assert_eq!(
+        error.trim(),
+        "towers: ply 2, move Sd4: d4 is not among the cells the last piece Sb2 allows"
+    );
+    let error = fails(&["status", "pyrga", "--moves", "Sb2 Xb3"]);
+    assert!(
+        error.starts_with("towers: ply 2, move Xb3: cannot read move"),
+        "{error}"
+    );
+    let error = fails(&["status", "pyrga", "--moves", "Sd3 Td2w Sc2"]);
+    assert!(
+        error.contains("ply 3, move Sc2: White opened with a square"),
+        "{error}"
+    );
+    assert!(fails(&["status", "chess"]).contains("unknown game \"chess\""));
+    assert!(
+        fails(&["status", "pyrga", "--players", "3"]).contains("--players does not apply to pyrga")
+    );
+    assert!(
+        fails(&["status", "pyrga", "--rules", "house"]).contains("expected standard or classic")
+    );
+    assert!(fails(&["play", "pyrga", "--bots", "--bot", "oracle"]).contains("unknown bot"));
+    assert_eq!(towers(&["perft", "pyrga"]).status, 2);
+}
+
+#[test]
+fn bots_play_a_whole_reproducible_game() {
+    let first = ok(&["play", "pyrga", "--bots", "--seed", "11"]);
+    let again = ok(&["play", "pyrga", "--bots", "--seed", "11"]);
+    assert_eq!(first, again);
+    let lines: Vec<&str> = first.lines().collect();
+    assert_eq!(lines.len(), 2);
+    let record = lines[0].strip_prefix("record ").expect("a record line");
+    let status = ok(&["status", "pyrga", "--moves", record]);
+    assert_eq!(status.trim(), lines[1]);
+    assert!(!lines[1].starts_with("ongoing"));
+}
+
+#[test]
+fn bots_continue_from_a_given_record() {
+    let out = ok(&[
+        "play", "pyrga", "--bots", "--seed", "2", "--moves", "Sb2 Tb3n",
+    ]);
+    assert!(out.starts_with("record Sb2 Tb3n "), "{out}");
+}
+
+#[test]
+fn a_person_plays_against_the_bot() {
+    let run = towers_with_input(
+        &["play", "pyrga", "--seed", "5"],
+        "help\nmoves\nXa9\nSb2\nrecord\nundo\nrecord\nquit\n",
+    );
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    let out = run.stdout;
+    assert!(out.contains("you play seat 0"));
+    assert!(out.contains("undo     take back"));
+    assert!(out.contains("Ca1 Ca2"), "the move list is shown");
+    assert!(out.contains("cannot read move \"Xa9\""));
+    assert!(out.contains("seat 1 (random) plays "));
+    assert!(out.contains("record Sb2 "));
+    assert!(
+        out.contains("record \n") || out.contains("record \r\n"),
+        "undo went back to the start: {out}"
+    );
+}
+
+#[test]
+fn a_person_can_take_the_second_seat() {
+    let run = towers_with_input(&["play", "pyrga", "--seed", "1", "--seat", "1"], "");
+    assert_eq!(run.status, 0);
+    assert!(run.stdout.contains("seat 0 (random) plays "));
+    assert_eq!(towers(&["play", "pyrga", "--seat", "2"]).status, 2);
+}
