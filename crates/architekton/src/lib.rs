@@ -42,6 +42,7 @@
 
 mod config;
 mod error;
+mod frontier;
 mod game;
 mod generate;
 mod moves;

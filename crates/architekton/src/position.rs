@@ -198,7 +198,10 @@ fn parse_table(text: &str) -> Result<Result<Table, Invalid>, &'static str> {
         {
             return Ok(Err(Invalid::LandscapeMarks { at: lay.at }));
         }
-        if !table.insert(lay.at, lay.tile, lay.rotation, house) {
+        if table
+            .insert(lay.at, lay.tile, lay.rotation, house)
+            .is_none()
+        {
             return Ok(Err(Invalid::TooManyTiles { tile: lay.tile }));
         }
     }
@@ -314,6 +317,7 @@ impl State {
     /// tiles, houses in supply).
     fn derive_counts(&mut self) -> Result<(), Invalid> {
         self.validate_table()?;
+        self.table.rebuild();
         let set: TileSet = self.config.tiles;
         let on_table = self.table.counts();
         for tile in Tile::ALL {

@@ -10,7 +10,7 @@ use crate::error::Illegal;
 use crate::generate::{can_lay, for_each_lay};
 use crate::moves::{ChanceList, Lay, Move, MoveList};
 use crate::state::{DISPLAY_SIZE, Pending, Phase, State};
-use crate::table::is_landscape_cell;
+use crate::table::{Slot, is_landscape_cell};
 use crate::tile::{Rotation, Stack, Tile};
 
 /// Every legal move of `state`, in this order:
@@ -38,6 +38,14 @@ use crate::tile::{Rotation, Stack, Tile};
 /// ```
 pub fn legal_moves(state: &State) -> MoveList {
     let mut moves = MoveList::new();
+    fill_legal_moves(state, &mut moves);
+    moves
+}
+
+/// Puts the legal moves of `state` in the empty list `moves` (a separate function so that
+/// `legal_moves` builds its list in place).
+#[inline(never)]
+fn fill_legal_moves(state: &State, moves: &mut MoveList) {
     match state.phase {
         Phase::Deal | Phase::Refill | Phase::Redraw { .. } => {
             moves.extend(chance_outcomes(state).iter().map(|w| w.outcome));
@@ -71,7 +79,6 @@ pub fn legal_moves(state: &State) -> MoveList {
         }
         Phase::Bankrupt(_) | Phase::Over => {}
     }
-    moves
 }
 
 /// The number of legal moves of `state` (the same number as `legal_moves(state).len()`),
@@ -213,9 +220,14 @@ pub fn status(state: &State) -> Status {
 /// );
 /// ```
 pub fn apply(state: &State, mv: Move) -> Result<State, MoveError<Illegal>> {
-    let mut next = *state;
-    next.play(mv)?;
-    Ok(next)
+    // Built in place in the returned value, so the state is copied once.
+    let mut result = Ok(*state);
+    if let Ok(next) = &mut result
+        && let Err(error) = next.play(mv)
+    {
+        return Err(error);
+    }
+    result
 }
 
 impl State {
@@ -445,10 +457,10 @@ impl State {
         self.laid += 1;
         match tile {
             Tile::Landscape(_) => {
-                self.table.insert(at, tile, rotation, None);
+                let around = self.table.insert(at, tile, rotation, None);
                 // The neighbours in ascending (y, x): south, west, east, north.
-                let [north, east, south, west] = self.table.neighbours(at);
-                let cell = |slot: Option<crate::table::Slot>| slot.map(crate::table::Slot::at);
+                let [north, east, south, west] = around.unwrap_or_default();
+                let cell = |slot: Option<Slot>| slot.map(Slot::at);
                 self.score([cell(south), cell(west), cell(east), cell(north)]);
             }
             Tile::Building(_) => {

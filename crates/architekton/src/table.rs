@@ -4,6 +4,7 @@
 use boardcore::{Direction, Player, SignedCoord};
 
 use crate::config::TileSet;
+use crate::frontier::Frontier;
 use crate::tile::{Building, Rotation, Terrain, Tile};
 
 /// The most tiles the table can hold: every tile of the largest tile set.
@@ -41,15 +42,17 @@ pub(crate) const fn is_landscape_cell(at: SignedCoord) -> bool {
 }
 
 /// One tile on the table, packed in four bytes: the cell as a sort key, the kind and turn,
-/// and the house.
+/// and the marks: the house and, for a building, how many landscapes touch it and how
+/// many of them mismatch (kept up to date as tiles are laid, so scoring needs no search).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub(crate) struct Slot {
     /// `(y + 128) << 8 | (x + 128)`: sorting by it sorts by `(y, x)`.
     key: u16,
     /// A landscape's terrain index (0–3), or `4 + kind * 4 + rotation` for a building.
     code: u8,
-    /// 0 without a house, otherwise the owner's seat + 1.
-    house: u8,
+    /// Bits 0–1: 0 without a house, otherwise the owner's seat + 1; bits 2–4: the
+    /// landscapes touching a building; bits 5–7: those of them that mismatch.
+    marks: u8,
 }
 
 /// The sort key of a cell, if it lies in the range the table can reach (`-128..=127`).
@@ -58,6 +61,15 @@ pub(crate) fn key_of(at: SignedCoord) -> Option<u16> {
     let x = u8::try_from(i32::from(at.x) + 128).ok()?;
     let y = u8::try_from(i32::from(at.y) + 128).ok()?;
     Some(u16::from(y) << 8 | u16::from(x))
+}
+
+/// The cell of a sort key made by [`key_of`].
+#[inline]
+pub(crate) fn coord_of_key(key: u16) -> SignedCoord {
+    SignedCoord::new(
+        i16::from(key as u8) - 128,
+        i16::from((key >> 8) as u8) - 128,
+    )
 }
 
 impl Slot {
@@ -69,17 +81,14 @@ impl Slot {
         Slot {
             key,
             code,
-            house: house.map_or(0, |p| p.index() as u8 + 1),
+            marks: house.map_or(0, |p| p.index() as u8 + 1),
         }
     }
 
     /// The cell.
     #[inline]
     pub(crate) fn at(self) -> SignedCoord {
-        SignedCoord::new(
-            i16::from(self.key as u8) - 128,
-            i16::from((self.key >> 8) as u8) - 128,
-        )
+        coord_of_key(self.key)
     }
 
     /// The sort key of the cell.
@@ -121,13 +130,24 @@ impl Slot {
     /// The owner of the house on the tile.
     #[inline]
     pub(crate) fn house(self) -> Option<Player> {
-        self.house
+        (self.marks & 0b11)
             .checked_sub(1)
             .and_then(|seat| Player::new(seat as usize))
     }
 
     pub(crate) fn set_house(&mut self, house: Option<Player>) {
-        self.house = house.map_or(0, |p| p.index() as u8 + 1);
+        self.marks = self.marks & !0b11 | house.map_or(0, |p| p.index() as u8 + 1);
+    }
+
+    /// For a building: the landscapes touching it, and how many of them mismatch.
+    #[inline]
+    pub(crate) fn contacts(self) -> (u8, u8) {
+        (self.marks >> 2 & 0b111, self.marks >> 5)
+    }
+
+    /// Counts one more landscape touching this building.
+    fn add_contact(&mut self, mismatch: bool) {
+        self.marks += 1 << 2 | u8::from(mismatch) << 5;
     }
 
     /// The public view.
@@ -150,12 +170,13 @@ impl Slot {
     }
 }
 
-/// The tiles on the table, sorted by `(y, x)`; unused entries stay at their default so
-/// that equal tables compare and hash equal.
+/// The tiles on the table, sorted by `(y, x)`, and the open cells around them; unused
+/// entries stay at their default so that equal tables compare and hash equal.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub(crate) struct Table {
     slots: [Slot; MAX_TABLE],
     len: u8,
+    frontier: Frontier,
 }
 
 impl Table {
@@ -163,15 +184,34 @@ impl Table {
         slots: [Slot {
             key: 0,
             code: 0,
-            house: 0,
+            marks: 0,
         }; MAX_TABLE],
         len: 0,
+        frontier: Frontier::EMPTY,
     };
 
     /// The tiles, sorted by `(y, x)`.
     #[inline]
     pub(crate) fn slots(&self) -> &[Slot] {
         &self.slots[..self.len as usize]
+    }
+
+    /// The empty cells next to the tiles.
+    #[inline]
+    pub(crate) fn frontier(&self) -> &Frontier {
+        &self.frontier
+    }
+
+    /// Lays every tile again on an empty table, which recomputes the marks, then
+    /// recomputes the open cells through a window (a check of the list kept move by move).
+    pub(crate) fn rebuild(&mut self) {
+        let old = *self;
+        *self = Table::EMPTY;
+        for slot in old.slots() {
+            let placed = slot.placed();
+            self.insert(placed.at, placed.tile, placed.rotation, placed.house);
+        }
+        self.frontier = Frontier::around(self);
     }
 
     /// The number of tiles.
@@ -198,29 +238,56 @@ impl Table {
         self.find(at).map(|index| &mut self.slots[index])
     }
 
-    /// Lays a tile on an empty cell; `false` (and nothing changes) when the cell is taken,
-    /// out of reach or the table is full.
+    /// Lays a tile on an empty cell, keeping the marks of the buildings and the open cells
+    /// up to date. Returns the tiles next to it by direction (with their marks updated),
+    /// or `None` (and nothing changes) when the cell is taken, out of reach or the table is
+    /// full.
     pub(crate) fn insert(
         &mut self,
         at: SignedCoord,
         tile: Tile,
         rotation: Rotation,
         house: Option<Player>,
-    ) -> bool {
-        let Some(key) = key_of(at) else {
-            return false;
-        };
+    ) -> Option<[Option<Slot>; 4]> {
+        let key = key_of(at)?;
         let len = self.len();
         if len >= MAX_TABLE {
-            return false;
+            return None;
         }
-        let Err(index) = self.slots().binary_search_by_key(&key, |s| s.key) else {
-            return false;
-        };
+        let index = self.slots().binary_search_by_key(&key, |s| s.key).err()?;
+        let mut neighbours = Direction::ALL.map(|d| self.find(at.step(d)));
         self.slots.copy_within(index..len, index + 1);
-        self.slots[index] = Slot::new(key, tile, rotation, house);
+        let mut slot = Slot::new(key, tile, rotation, house);
+        for (direction, found) in Direction::ALL.into_iter().zip(&mut neighbours) {
+            match found {
+                Some(position) => {
+                    if *position >= index {
+                        *position += 1;
+                    }
+                    let neighbour = &mut self.slots[*position];
+                    if slot.is_building() {
+                        slot.add_contact(
+                            neighbour.side(direction.opposite()) != slot.side(direction),
+                        );
+                    } else if neighbour.is_building() {
+                        neighbour.add_contact(
+                            neighbour.side(direction.opposite()) != slot.side(direction),
+                        );
+                    }
+                }
+                None => {
+                    self.frontier.face(
+                        at.step(direction),
+                        direction.opposite(),
+                        slot.side(direction),
+                    );
+                }
+            }
+        }
+        self.slots[index] = slot;
         self.len += 1;
-        true
+        self.frontier.close(key);
+        Some(neighbours.map(|found| found.map(|position| self.slots[position])))
     }
 
     /// The tiles next to `at`, by direction.
@@ -232,18 +299,7 @@ impl Table {
     /// The number of landscapes next to the building on `at`, and how many of them do not
     /// match the side they face.
     pub(crate) fn landscape_contacts(&self, at: SignedCoord) -> (u8, u8) {
-        let Some(building) = self.get(at) else {
-            return (0, 0);
-        };
-        let mut count = 0;
-        let mut mismatches = 0;
-        for (direction, neighbour) in Direction::ALL.into_iter().zip(self.neighbours(at)) {
-            if let Some(landscape) = neighbour.filter(|s| !s.is_building()) {
-                count += 1;
-                mismatches += u8::from(landscape.terrain() != building.side(direction));
-            }
-        }
-        (count, mismatches)
+        self.get(at).map_or((0, 0), Slot::contacts)
     }
 
     /// The houses `player` has on the table.
@@ -302,9 +358,17 @@ mod tests {
         let mut table = Table::EMPTY;
         let plain = Tile::Landscape(Terrain::Plain);
         for (x, y) in [(1, 1), (0, 0), (-1, 1), (2, 0)] {
-            assert!(table.insert(SignedCoord::new(x, y), plain, Rotation::NONE, None));
+            assert!(
+                table
+                    .insert(SignedCoord::new(x, y), plain, Rotation::NONE, None)
+                    .is_some()
+            );
         }
-        assert!(!table.insert(SignedCoord::new(0, 0), plain, Rotation::NONE, None));
+        assert!(
+            table
+                .insert(SignedCoord::new(0, 0), plain, Rotation::NONE, None)
+                .is_none()
+        );
         let cells: Vec<_> = table.slots().iter().map(|s| (s.at().x, s.at().y)).collect();
         assert_eq!(cells, [(0, 0), (2, 0), (-1, 1), (1, 1)]);
         assert!(table.get(SignedCoord::new(2, 0)).is_some());

@@ -182,6 +182,22 @@ pub(crate) const PACKED_SIDES: [u8; 24] = {
     table
 };
 
+/// For every building kind and terrain, the side (as [`Direction::index`]) showing that
+/// terrain at rotation 0. Indexed by `kind * 4 + terrain`.
+pub(crate) const SIDE_OF_TERRAIN: [u8; 24] = {
+    let mut table = [0u8; 24];
+    let mut kind = 0;
+    while kind < 6 {
+        let mut side = 0;
+        while side < 4 {
+            table[kind * 4 + ORDERS[kind][side] as usize] = side as u8;
+            side += 1;
+        }
+        kind += 1;
+    }
+    table
+};
+
 /// A kind of building tile: the order in which its four sides show the four terrains,
 /// clockwise. Up to rotation there are six such orders; they are numbered 0 to 5 and
 /// written by their sides from north clockwise at rotation 0, starting with water:
@@ -257,12 +273,9 @@ impl Building {
     }
 
     /// The one rotation that turns the side showing `terrain` towards `direction`.
+    #[inline]
     pub const fn rotation_facing(self, terrain: Terrain, direction: Direction) -> Rotation {
-        let sides = self.sides();
-        let mut at = 0;
-        while at < 4 && sides[at] as u8 != terrain as u8 {
-            at += 1;
-        }
+        let at = SIDE_OF_TERRAIN[(self.index() % Building::COUNT) * 4 + terrain.index()] as usize;
         Rotation(((direction.index() + 4 - at) % 4) as u8)
     }
 }
