@@ -18,6 +18,11 @@
 //! assert_eq!(start.replay(&game.record()).unwrap(), game.state);
 //! ```
 
+/// The README's examples, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+pub struct ReadmeDoctests;
+
 mod game;
 mod random;
 

@@ -1,5 +1,8 @@
 //! Every case of the golden data (computed by independent programs) must hold.
 
+// Test code: a failed unwrap is a failed test.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use boardcore::testing::parse_golden;
 use pyrga::{Config, Rules, State};
 

@@ -1,5 +1,8 @@
 //! Perft from the start position, both rule sets (figures from the rulings).
 
+// Test code: a failed unwrap is a failed test.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use boardcore::{perft, perft_divide};
 use pyrga::{Config, Rules, State};
 
