@@ -2,7 +2,7 @@
 
 use clap::{Args, Parser, Subcommand};
 
-/// Play, inspect and count the moves of the tower-building games (pyrga, …).
+/// Play, inspect and count the moves of the tower-building games (pyrga, architekton, …).
 #[derive(Parser, Debug)]
 #[command(name = "towers", version, about)]
 pub(crate) struct Cli {
@@ -27,7 +27,7 @@ pub(crate) enum Command {
 /// A game and a position in it.
 #[derive(Args, Debug)]
 pub(crate) struct PositionArgs {
-    /// The game: pyrga.
+    /// The game: pyrga or architekton.
     pub(crate) game: String,
     /// The moves played from the start, in notation, separated by spaces.
     #[arg(long, default_value = "", value_name = "RECORD")]

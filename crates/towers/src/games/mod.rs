@@ -2,6 +2,7 @@
 //! command line, its board drawn as text and its bots. Adding a game is one module here
 //! and one line in [`with_game!`].
 
+mod architekton;
 mod pyrga;
 
 use core::fmt::Display;
@@ -14,7 +15,7 @@ use crate::cli::GameOptions;
 use crate::error::CliError;
 
 /// The games, as the command line names them.
-pub(crate) const GAMES: &[&str] = &["pyrga"];
+pub(crate) const GAMES: &[&str] = &["pyrga", "architekton"];
 
 /// Runs `$body` with `$G` standing for the state type of the game named `$name`, or
 /// returns [`CliError::UnknownGame`].
@@ -23,6 +24,10 @@ macro_rules! with_game {
         match $name {
             "pyrga" => {
                 type $G = ::pyrga::State;
+                $body
+            }
+            "architekton" => {
+                type $G = ::architekton::State;
                 $body
             }
             other => Err($crate::error::CliError::UnknownGame {
