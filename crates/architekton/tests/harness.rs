@@ -1,6 +1,8 @@
 //! Random games checked by the boardcore harness: the Game contract and the invariants of
 //! Architekton in every position reached.
 
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use architekton::{BuildingMatch, Config, State, Tile, TileSet, chance_outcomes, status};
 use boardcore::testing::Harness;
 use boardcore::{Actor, Player, Status};

@@ -1,6 +1,8 @@
 //! The position text form and its validation: a position that reads well but cannot occur
 //! in a game is an error that says why, through text and through serde alike.
 
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use architekton::{Config, Invalid, Stack, State};
 use boardcore::{PositionError, SignedCoord};
 
@@ -8,7 +10,6 @@ use boardcore::{PositionError, SignedCoord};
 const VALID: &str =
     "f@0,0/wepf@1,0#0/w@1,1 w,e,p,wefp,wpfe - 4/4 1/1 0/0 0.1 lay all:6,6,6,6,4,4,4,4,3,3";
 
-#[cfg(test)]
 fn invalid(text: &str) -> Invalid {
     match text.parse::<State>() {
         Err(PositionError::Invalid(reason)) => reason,
@@ -16,7 +17,6 @@ fn invalid(text: &str) -> Invalid {
     }
 }
 
-#[cfg(test)]
 fn unreadable(text: &str) -> String {
     match text.parse::<State>() {
         Err(PositionError::Syntax(error)) => error.reason().to_owned(),

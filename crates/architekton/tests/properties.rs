@@ -1,6 +1,8 @@
 //! Properties of positions reached by random play (proptest), and of whole random games:
 //! the last round, the final clean-up and the largest group.
 
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use std::collections::{HashMap, HashSet};
 
 use architekton::{
@@ -12,7 +14,6 @@ use boardcore::{Actor, Direction, Game, Outcome, Player, SignedCoord, Status, un
 use proptest::prelude::*;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-#[cfg(test)]
 fn start(one: bool) -> State {
     State::new(Config::new(if one {
         BuildingMatch::AtLeastOne
@@ -23,7 +24,6 @@ fn start(one: bool) -> State {
 
 /// Whether every tile is joined to the start tiles through shared edges (the two start
 /// tiles touch at a corner).
-#[cfg(test)]
 fn connected(state: &State) -> bool {
     let cells: HashSet<SignedCoord> = state.tiles().map(|t| t.at).collect();
     let mut seen: HashSet<SignedCoord> = HashSet::new();
@@ -94,13 +94,11 @@ proptest! {
 }
 
 /// Where and when the first reserve tile was drawn, and how the game ended.
-#[cfg(test)]
 struct Ending {
     marked_in_turn: Option<(u8, Player)>,
     last: State,
 }
 
-#[cfg(test)]
 fn random_game(config: Config, rng: &mut Xoshiro256PlusPlus) -> Ending {
     let mut state = State::new(config);
     let mut marked_in_turn = None;
@@ -160,7 +158,6 @@ fn the_last_round_ends_after_player_1s_turn() {
 
 /// The final tally computed independently: houses on buildings with at least three
 /// landscape neighbours, grouped through corners.
-#[cfg(test)]
 fn expected_total(state: &State, player: Player) -> u8 {
     let tiles: HashMap<SignedCoord, _> = state.tiles().map(|t| (t.at, t)).collect();
     let houses: HashSet<SignedCoord> = tiles

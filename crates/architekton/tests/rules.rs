@@ -1,6 +1,8 @@
 //! Hand-built positions for the placement rules, the houses, the deal, the redraw, the
 //! pass and the errors that name each rule.
 
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use architekton::{
     BuildingMatch, Config, Illegal, Move, Phase, Stack, State, Terrain, TileSet, apply,
     chance_outcomes, count_moves, legal_moves, status,
@@ -14,14 +16,12 @@ const P1: Player = Player::SECOND;
 /// `wepf`, `wefp`, `wpfe`.
 const DEAL: &str = "*f *w *e *p *w *wepf *wefp *wpfe";
 
-#[cfg(test)]
 fn play(config: Config, record: &str) -> State {
     State::new(config)
         .replay(record)
         .unwrap_or_else(|e| panic!("{record}: {e}"))
 }
 
-#[cfg(test)]
 fn refused(state: &State, mv: &str) -> Illegal {
     match apply(state, mv.parse().unwrap()) {
         Err(MoveError::Illegal(reason)) => reason,
@@ -29,7 +29,6 @@ fn refused(state: &State, mv: &str) -> Illegal {
     }
 }
 
-#[cfg(test)]
 fn at(x: i16, y: i16) -> SignedCoord {
     SignedCoord::new(x, y)
 }
@@ -236,7 +235,6 @@ fn a_player_without_houses_may_not_lay_buildings() {
 /// Plays a deterministic game where player 0 lays a building whenever one fits, player 1
 /// lays landscapes, chance turns up the first kind due, and decisions keep when they can;
 /// returns the record up to the first house move.
-#[cfg(test)]
 fn play_until_a_house_must_move() -> (State, String) {
     let mut state = State::new(Config::default());
     let mut record = Vec::new();

@@ -3,25 +3,24 @@
 //! the player not to move, bankruptcy and exact payment, and two and three enclosures by
 //! one landscape with gains first and costs in ascending (y, x) order.
 
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use architekton::{BuildingMatch, Config, Illegal, Move, Phase, State, apply, legal_moves, status};
 use boardcore::{Actor, MoveError, Outcome, Player, SignedCoord, Status};
 
 const P0: Player = Player::FIRST;
 const P1: Player = Player::SECOND;
 
-#[cfg(test)]
 fn play(config: Config, record: &str) -> State {
     State::new(config)
         .replay(record)
         .unwrap_or_else(|e| panic!("{record}: {e}"))
 }
 
-#[cfg(test)]
 fn at(x: i16, y: i16) -> SignedCoord {
     SignedCoord::new(x, y)
 }
 
-#[cfg(test)]
 fn house(state: &State, x: i16, y: i16) -> Option<Player> {
     state.tile_at(at(x, y)).and_then(|t| t.house)
 }
