@@ -12,15 +12,35 @@ use crate::tile::{Building, PACKED_SIDES, SIDE_OF_TERRAIN, Terrain};
 /// edges join a tile to an empty cell (see [`MAX_MOVES`](crate::MAX_MOVES)).
 pub(crate) const MAX_OPEN: usize = 2 * MAX_TABLE + 4;
 
-/// An empty cell next to the table: which of its sides touch a tile (`mask`, two bits per
-/// [`Direction::index`]) and the terrain each of those tiles shows towards it (`value`,
-/// the terrain's index in the same two bits).
+/// An empty cell next to the table: which of its sides touch a tile and the terrains those
+/// tiles show towards it.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub(crate) struct Open {
     key: u16,
-    mask: u8,
+    /// Bits 0–3: the directions (by [`Direction::index`]) where a tile lies; bits 4–7: the
+    /// terrains (by [`Terrain::index`]) those tiles show towards the cell.
+    touch: u8,
+    /// The terrain shown from each direction, two bits per [`Direction::index`] (zero
+    /// where no tile lies).
     value: u8,
 }
+
+/// The two-bit-per-direction mask of a four-bit set of directions.
+const SPREAD: [u8; 16] = {
+    let mut table = [0u8; 16];
+    let mut set = 0;
+    while set < 16 {
+        let mut direction = 0;
+        while direction < 4 {
+            if set & (1 << direction) != 0 {
+                table[set] |= 0b11 << (2 * direction);
+            }
+            direction += 1;
+        }
+        set += 1;
+    }
+    table
+};
 
 impl Open {
     /// The cell.
@@ -29,15 +49,23 @@ impl Open {
         coord_of_key(self.key)
     }
 
+    /// Whether the cell is a landscape cell of the checkerboard (`x + y` even).
+    #[inline]
+    pub(crate) fn is_landscape_cell(self) -> bool {
+        // x + 128 and y + 128 have the parities of x and y.
+        (self.key ^ self.key >> 8) & 1 == 0
+    }
+
     /// The terrains shown towards the cell, as a set of [`Terrain::index`] bits.
     #[inline]
     pub(crate) fn faced_terrains(self) -> u8 {
-        let mut set = 0;
-        for direction in 0..4 {
-            let present = self.mask >> (2 * direction) & 1;
-            set |= present << (self.value >> (2 * direction) & 0b11);
-        }
-        set
+        self.touch >> 4
+    }
+
+    /// The directions holding a tile, two bits each.
+    #[inline]
+    fn mask(self) -> u8 {
+        SPREAD[usize::from(self.touch & 0xF)]
     }
 
     /// The rotations of `kind` that fit here under `rule`, as a set of
@@ -55,15 +83,15 @@ impl Open {
         match rule {
             BuildingMatch::All => {
                 // The first landscape fixes the rotation; it must suit every other.
-                let rotation = rotation_for(self.mask.trailing_zeros() / 2);
+                let rotation = rotation_for(self.touch.trailing_zeros() & 3);
                 let sides = PACKED_SIDES[kind.index() * 4 + usize::from(rotation)];
-                u8::from((sides ^ self.value) & self.mask == 0) << rotation
+                u8::from((sides ^ self.value) & self.mask() == 0) << rotation
             }
             BuildingMatch::AtLeastOne => {
                 let mut set = 0u8;
-                let mut directions = self.mask & 0b0101_0101;
+                let mut directions = self.touch & 0xF;
                 while directions != 0 {
-                    set |= 1 << rotation_for(directions.trailing_zeros() / 2);
+                    set |= 1 << rotation_for(directions.trailing_zeros());
                     directions &= directions - 1;
                 }
                 set
@@ -74,7 +102,7 @@ impl Open {
     /// Records that the tile in `direction` shows `terrain` towards this cell.
     fn face(&mut self, direction: Direction, terrain: Terrain) {
         let shift = 2 * direction.index();
-        self.mask |= 0b11 << shift;
+        self.touch |= 1 << direction.index() | 1 << (4 + terrain.index());
         self.value = self.value & !(0b11 << shift) | (terrain.index() as u8) << shift;
     }
 }
@@ -91,7 +119,7 @@ impl Frontier {
     pub(crate) const EMPTY: Frontier = Frontier {
         open: [Open {
             key: 0,
-            mask: 0,
+            touch: 0,
             value: 0,
         }; MAX_OPEN],
         len: 0,
@@ -130,7 +158,7 @@ impl Frontier {
                 self.open.copy_within(index..len, index + 1);
                 self.open[index] = Open {
                     key,
-                    mask: 0,
+                    touch: 0,
                     value: 0,
                 };
                 self.len += 1;
@@ -174,12 +202,12 @@ mod tests {
         /// Whether a building showing `sides` (packed as
         /// [`PACKED_SIDES`](crate::tile::PACKED_SIDES)) fits here under `rule`.
         fn accepts(self, sides: u8, rule: BuildingMatch) -> bool {
-            let differ = (sides ^ self.value) & self.mask;
+            let differ = (sides ^ self.value) & self.mask();
             match rule {
                 BuildingMatch::All => differ == 0,
                 BuildingMatch::AtLeastOne => {
                     // A side matches when both its bits agree and a landscape lies there.
-                    let agree = !differ & self.mask;
+                    let agree = !differ & self.mask();
                     agree & (agree >> 1) & 0b0101_0101 != 0
                 }
             }

@@ -5,7 +5,6 @@ use core::ops::ControlFlow;
 
 use crate::moves::Lay;
 use crate::state::State;
-use crate::table::is_landscape_cell;
 use crate::tile::{Building, Rotation, Terrain, Tile};
 
 /// Calls `emit` with every legal placement of the player to move, in the documented
@@ -36,7 +35,7 @@ pub(crate) fn for_each_lay(state: &State, mut emit: impl FnMut(Lay) -> ControlFl
     let rule = state.building_match();
     for &open in state.table.frontier().cells() {
         let at = open.at();
-        if is_landscape_cell(at) {
+        if open.is_landscape_cell() {
             let mut fits = open.faced_terrains() & terrains;
             while fits != 0 {
                 let terrain = Terrain::from_index(fits.trailing_zeros() as usize);

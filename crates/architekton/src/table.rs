@@ -255,7 +255,7 @@ impl Table {
             return None;
         }
         let index = self.slots().binary_search_by_key(&key, |s| s.key).err()?;
-        let mut neighbours = Direction::ALL.map(|d| self.find(at.step(d)));
+        let mut neighbours = self.neighbour_positions(at, key, index);
         self.slots.copy_within(index..len, index + 1);
         let mut slot = Slot::new(key, tile, rotation, house);
         for (direction, found) in Direction::ALL.into_iter().zip(&mut neighbours) {
@@ -290,10 +290,38 @@ impl Table {
         Some(neighbours.map(|found| found.map(|position| self.slots[position])))
     }
 
+    /// The positions in [`Table::slots`] of the tiles next to the cell `at` (sort key
+    /// `key`, which sorts at or just before position `index`), by direction. The west and
+    /// east neighbours have the keys just below and above, so they sit right before
+    /// `index` and at it (after the tile on `at`, if any); north and south are searched.
+    #[inline]
+    fn neighbour_positions(&self, at: SignedCoord, key: u16, index: usize) -> [Option<usize>; 4] {
+        let slots = self.slots();
+        let here = usize::from(slots.get(index).is_some_and(|s| s.key == key));
+        let west = index
+            .checked_sub(1)
+            .filter(|&i| slots[i].key == key.wrapping_sub(1) && at.x > -128);
+        let east = Some(index + here)
+            .filter(|&i| slots.get(i).is_some_and(|s| s.key == key.wrapping_add(1)) && at.x < 127);
+        [
+            self.find(at.step(Direction::North)),
+            east,
+            self.find(at.step(Direction::South)),
+            west,
+        ]
+    }
+
     /// The tiles next to `at`, by direction.
     #[inline]
     pub(crate) fn neighbours(&self, at: SignedCoord) -> [Option<Slot>; 4] {
-        Direction::ALL.map(|d| self.get(at.step(d)))
+        let Some(key) = key_of(at) else {
+            return Direction::ALL.map(|d| self.get(at.step(d)));
+        };
+        let index = match self.slots().binary_search_by_key(&key, |s| s.key) {
+            Ok(index) | Err(index) => index,
+        };
+        self.neighbour_positions(at, key, index)
+            .map(|found| found.map(|position| self.slots[position]))
     }
 
     /// The number of landscapes next to the building on `at`, and how many of them do not
