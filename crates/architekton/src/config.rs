@@ -226,7 +226,8 @@ impl FromStr for TileSet {
     }
 }
 
-crate::serde_text::via_text!(TileSet);
+#[cfg(feature = "serde")]
+boardcore::serde_as_text!(TileSet);
 
 /// The options of a game, fixed at the start.
 ///

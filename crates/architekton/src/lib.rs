@@ -50,7 +50,6 @@ mod notation;
 mod position;
 mod rules;
 mod score;
-mod serde_text;
 mod state;
 mod table;
 mod tile;

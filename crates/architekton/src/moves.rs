@@ -184,7 +184,10 @@ impl FromStr for Move {
     }
 }
 
-crate::serde_text::via_text!(Move, Lay);
+#[cfg(feature = "serde")]
+boardcore::serde_as_text!(Move);
+#[cfg(feature = "serde")]
+boardcore::serde_as_text!(Lay);
 
 #[cfg(test)]
 mod tests {

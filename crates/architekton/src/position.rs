@@ -517,7 +517,8 @@ impl State {
     }
 }
 
-crate::serde_text::via_text!(State);
+#[cfg(feature = "serde")]
+boardcore::serde_as_text!(State);
 
 #[cfg(test)]
 mod tests {

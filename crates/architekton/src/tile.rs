@@ -445,7 +445,12 @@ impl FromStr for Tile {
     }
 }
 
-crate::serde_text::via_text!(Terrain, Building, Tile);
+#[cfg(feature = "serde")]
+boardcore::serde_as_text!(Terrain);
+#[cfg(feature = "serde")]
+boardcore::serde_as_text!(Building);
+#[cfg(feature = "serde")]
+boardcore::serde_as_text!(Tile);
 
 #[cfg(feature = "serde")]
 impl serde::Serialize for Rotation {

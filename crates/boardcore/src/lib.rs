@@ -61,5 +61,60 @@ pub use status::{Actor, Outcome, Ranking, Status};
 pub use turn::{TurnOrder, TurnOrderError};
 pub use window::{Frame, RowSet};
 
+/// Implements serde's `Serialize` and `Deserialize` for a type through its text form:
+/// it serializes as its `Display` string and deserializes through its `FromStr`, so every
+/// value read passes the same validation as text. The crate using it needs `serde` as a
+/// dependency (engines enable this under their `serde` feature).
+///
+/// ```
+/// use std::fmt;
+/// use std::str::FromStr;
+///
+/// #[derive(Debug, PartialEq)]
+/// struct Even(u32);
+///
+/// impl fmt::Display for Even {
+///     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+///         write!(f, "{}", self.0)
+///     }
+/// }
+///
+/// impl FromStr for Even {
+///     type Err = String;
+///     fn from_str(text: &str) -> Result<Self, String> {
+///         match text.parse::<u32>() {
+///             Ok(n) if n % 2 == 0 => Ok(Even(n)),
+///             _ => Err(format!("{text} is not even")),
+///         }
+///     }
+/// }
+///
+/// boardcore::serde_as_text!(Even);
+///
+/// assert_eq!(serde_json::to_string(&Even(4)).unwrap(), "\"4\"");
+/// assert_eq!(serde_json::from_str::<Even>("\"6\"").unwrap(), Even(6));
+/// assert!(serde_json::from_str::<Even>("\"7\"").is_err());
+/// ```
+#[macro_export]
+macro_rules! serde_as_text {
+    ($type:ty) => {
+        impl ::serde::Serialize for $type {
+            fn serialize<S: ::serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serializer.collect_str(self)
+            }
+        }
+
+        impl<'de> ::serde::Deserialize<'de> for $type {
+            fn deserialize<D: ::serde::Deserializer<'de>>(
+                deserializer: D,
+            ) -> Result<Self, D::Error> {
+                let text =
+                    <::std::string::String as ::serde::Deserialize>::deserialize(deserializer)?;
+                text.parse().map_err(::serde::de::Error::custom)
+            }
+        }
+    };
+}
+
 /// Re-exported so that engines and callers name the same generator traits.
 pub use rand_core;

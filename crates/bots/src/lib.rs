@@ -5,6 +5,25 @@
 //! moves. Chance decisions are not a bot's business: [`play`] samples them by weight
 //! with its own generator.
 //!
+//! - [`RandomBot`]: a uniformly random legal move, for every game.
+//! - [`Mcts`]: UCT Monte-Carlo tree search for every game (chance, 2 to 4 players,
+//!   multi-step turns), with a playout [`Policy`] and a [`Budget`] of iterations or time.
+//! - [`AlphaBeta`]: negamax with iterative deepening and a transposition table for
+//!   two-player games without chance, using the [`Evaluate`] heuristic of each game
+//!   (implemented here, outside the engines).
+//! - [`Level`]: strength presets 1 to 5.
+//!
+//! Asking a bot for a move takes three lines:
+//!
+//! ```
+//! # use pyrga::{Config, State};
+//! # let state = State::new(Config::default());
+//! use bots::{Bot, Level, Mcts};
+//! let mut bot = Mcts::new(Level::default().mcts(), 7);
+//! let mv = bot.choose(&state).unwrap();
+//! # assert!(pyrga::legal_moves(&state).contains(&mv));
+//! ```
+//!
 //! ```
 //! use bots::{Bot, RandomBot, play};
 //! use boardcore::Game;
@@ -23,10 +42,22 @@
 #[doc = include_str!("../../../README.md")]
 pub struct ReadmeDoctests;
 
+mod alphabeta;
+mod budget;
+mod eval;
 mod game;
+mod level;
+mod mcts;
+mod policy;
 mod random;
 
+pub use alphabeta::{AlphaBeta, AlphaBetaReport};
+pub use budget::Budget;
+pub use eval::{Evaluate, WIN};
 pub use game::{PlayedGame, play};
+pub use level::Level;
+pub use mcts::{Mcts, MctsConfig, MctsReport};
+pub use policy::{Policy, Rewards, Uniform, neutral_rewards, outcome_rewards, playout};
 pub use random::RandomBot;
 
 /// A player that chooses moves.

@@ -241,17 +241,4 @@ impl State {
 }
 
 #[cfg(feature = "serde")]
-impl serde::Serialize for State {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(self)
-    }
-}
-
-#[cfg(feature = "serde")]
-impl<'de> serde::Deserialize<'de> for State {
-    /// Reads the text form; the position is validated like [`State::from_str`].
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let text = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
-        text.parse().map_err(serde::de::Error::custom)
-    }
-}
+boardcore::serde_as_text!(State);

@@ -22,6 +22,9 @@ pub(crate) enum Command {
     Show(PositionArgs),
     /// One line: `ongoing <seat|chance>`, `winner <seat>`, `draw` or `ranking <seats>`.
     Status(PositionArgs),
+    /// Bots play each other N games (seats rotate); the last line is
+    /// `firsts <games each bot finished first, in --bot order> draws <n>`.
+    Arena(ArenaArgs),
 }
 
 /// A game and a position in it.
@@ -56,9 +59,13 @@ pub(crate) struct PlayArgs {
     /// Bots play every seat; print `record <moves>` and the status line at the end.
     #[arg(long)]
     pub(crate) bots: bool,
-    /// The bot to play against (or to watch): random.
-    #[arg(long, default_value = "random")]
-    pub(crate) bot: String,
+    /// The bot to play against (or to watch): random, mcts or alphabeta (Crescendo: greedy
+    /// too); by default the strongest practical one for the game.
+    #[arg(long)]
+    pub(crate) bot: Option<String>,
+    /// The bot's strength, 1 (quick) to 5 (strong).
+    #[arg(long, default_value = "3")]
+    pub(crate) level: bots::Level,
     /// Seed of the bots' and chance's choices (default: from the clock).
     #[arg(long)]
     pub(crate) seed: Option<u64>,
@@ -69,6 +76,31 @@ pub(crate) struct PlayArgs {
     /// games can go on for ever between weak bots).
     #[arg(long, default_value_t = 100_000)]
     pub(crate) max_plies: usize,
+}
+
+/// Arguments of `arena`.
+#[derive(Args, Debug)]
+pub(crate) struct ArenaArgs {
+    /// The game.
+    pub(crate) game: String,
+    /// A bot taking part, once per `--bot` (at least two); when there are fewer bots than
+    /// seats, the last one takes the remaining seats.
+    #[arg(long = "bot", required = true, num_args = 1)]
+    pub(crate) bots: Vec<String>,
+    /// Games to play.
+    #[arg(long, default_value_t = 100)]
+    pub(crate) games: u32,
+    /// Seed of the bots' and chance's choices.
+    #[arg(long, default_value_t = 0)]
+    pub(crate) seed: u64,
+    /// The bots' strength, 1 to 5.
+    #[arg(long, default_value = "3")]
+    pub(crate) level: bots::Level,
+    /// A game stopped after this many moves counts as a draw (unfinished).
+    #[arg(long, default_value_t = 100_000)]
+    pub(crate) max_plies: usize,
+    #[command(flatten)]
+    pub(crate) options: GameOptions,
 }
 
 /// The games' options; each game accepts only its own.

@@ -2,11 +2,11 @@
 
 use std::io::Write;
 
-use boardcore::perft_divide;
+use boardcore::{Game, perft_divide};
 
 use crate::cli::{PerftArgs, PositionArgs};
 use crate::error::CliError;
-use crate::games::{CliGame, config_of};
+use crate::games::{CliGame, Style, config_of};
 
 /// The position the arguments name: the game's start with its options, then the record.
 ///
@@ -19,16 +19,21 @@ pub(crate) fn position<G: CliGame>(args: &PositionArgs) -> Result<G, CliError> {
         .map_err(|error| CliError::Record(error.to_string()))
 }
 
-/// `towers moves`: the legal moves, one per line, sorted by their notation.
-pub(crate) fn moves<G: CliGame>(args: &PositionArgs, out: &mut impl Write) -> Result<(), CliError> {
-    let state = position::<G>(args)?;
+/// The legal moves of `state` in notation, sorted (byte order).
+pub(crate) fn sorted_moves<G: Game>(state: &G) -> Vec<String> {
     let mut moves: Vec<String> = state
         .legal_moves()
         .iter()
         .map(ToString::to_string)
         .collect();
     moves.sort_unstable();
-    for mv in moves {
+    moves
+}
+
+/// `towers moves`: the legal moves, one per line, sorted by their notation.
+pub(crate) fn moves<G: CliGame>(args: &PositionArgs, out: &mut impl Write) -> Result<(), CliError> {
+    let state = position::<G>(args)?;
+    for mv in sorted_moves(&state) {
         writeln!(out, "{mv}")?;
     }
     Ok(())
@@ -58,7 +63,7 @@ pub(crate) fn perft<G: CliGame>(args: &PerftArgs, out: &mut impl Write) -> Resul
 /// `towers show`: the drawing, the position's text form and the status line.
 pub(crate) fn show<G: CliGame>(args: &PositionArgs, out: &mut impl Write) -> Result<(), CliError> {
     let state = position::<G>(args)?;
-    write!(out, "{}", state.draw())?;
+    write!(out, "{}", state.draw(Style::detect()))?;
     writeln!(out, "position {state}")?;
     writeln!(out, "{}", state.status())?;
     Ok(())

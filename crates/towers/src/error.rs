@@ -52,6 +52,9 @@ pub(crate) enum CliError {
         /// The seats there are.
         seats: usize,
     },
+    /// The arena's bots do not fit the table.
+    #[error("{0}")]
+    BadArena(String),
     /// Reading or writing failed.
     #[error(transparent)]
     Io(#[from] std::io::Error),

@@ -1,16 +1,18 @@
 //! `towers`: play, inspect and count the moves of the tower-building games.
 //!
 //! ```text
-//! towers play   <game> [--bots] [--bot NAME] [--seed N] [--seat N] [options]
+//! towers play   <game> [--bots] [--bot NAME] [--level 1-5] [--seed N] [--seat N] [options]
 //! towers moves  <game> [--moves "<record>"] [options]
 //! towers perft  <game> <depth> [--moves "<record>"] [--divide] [options]
 //! towers show   <game> [--moves "<record>"] [options]
 //! towers status <game> [--moves "<record>"] [options]
+//! towers arena  <game> --bot X --bot Y [--games N] [--seed S] [--level L] [options]
 //! ```
 //!
 //! Bad input (an unknown game or option, a move that cannot be read or played) exits with
 //! status 2 and a message on standard error naming the ply, the move and the reason.
 
+mod arena;
 mod cli;
 mod commands;
 mod error;
@@ -57,6 +59,9 @@ fn run(cli: Cli, out: &mut impl Write) -> Result<(), CliError> {
         }
         Command::Play(args) => {
             with_game!(args.position.game.as_str(), |G| play::play::<G>(&args, out))
+        }
+        Command::Arena(args) => {
+            with_game!(args.game.as_str(), |G| arena::arena::<G>(&args, out))
         }
     }
 }

@@ -4,42 +4,64 @@ use std::io::{BufRead, Write};
 
 use boardcore::rand_core::SeedableRng;
 use boardcore::{Actor, Game, Player, Status, format_record, random_move};
-use bots::Bot;
+use bots::{Bot, Level};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::cli::PlayArgs;
-use crate::commands::position;
+use crate::commands::{position, sorted_moves};
 use crate::error::CliError;
-use crate::games::CliGame;
+use crate::games::{CliGame, Style};
+
+/// The bot named `name` (or the game's default) for every seat, seeded from `seed`.
+///
+/// # Errors
+/// [`CliError::UnknownBot`] when the game has no bot of that name.
+pub(crate) fn make_bot<G: CliGame>(
+    name: &str,
+    level: Level,
+    seed: u64,
+) -> Result<Box<dyn Bot<G>>, CliError> {
+    G::bot(name, level, seed).ok_or_else(|| CliError::UnknownBot {
+        name: name.to_owned(),
+        game: G::NAME,
+        known: G::BOTS.join(", "),
+    })
+}
 
 /// Runs `towers play`.
 pub(crate) fn play<G: CliGame>(args: &PlayArgs, out: &mut impl Write) -> Result<(), CliError> {
     let start = position::<G>(&args.position)?;
     let seed = args.seed.unwrap_or_else(clock_seed);
+    let bot_name = args.bot.as_deref().unwrap_or(G::BOTS[0]);
     let seats = start.seats();
     let mut bots = (0..seats)
-        .map(|seat| {
-            G::bot(&args.bot, seed.wrapping_add(seat as u64 + 1)).ok_or_else(|| {
-                CliError::UnknownBot {
-                    name: args.bot.clone(),
-                    game: G::NAME,
-                    known: G::BOTS.join(", "),
-                }
-            })
-        })
+        .map(|seat| make_bot::<G>(bot_name, args.level, seed.wrapping_add(seat as u64 + 1)))
         .collect::<Result<Vec<_>, _>>()?;
     if args.bots {
-        watch(&start, &mut bots, seed, args, out)
-    } else {
-        if args.seat >= seats {
-            return Err(CliError::BadSeat {
-                seat: args.seat,
-                seats,
-            });
-        }
-        let stdin = std::io::stdin();
-        converse(start, &mut bots, seed, args, &mut stdin.lock(), out)
+        return watch(&start, &mut bots, seed, args, out);
     }
+    if args.seat >= seats {
+        return Err(CliError::BadSeat {
+            seat: args.seat,
+            seats,
+        });
+    }
+    let initial = G::new(start.config());
+    let (history, moves) =
+        replay_history(&initial, &args.position.moves).map_err(CliError::Record)?;
+    let session = Session {
+        start: initial,
+        history,
+        moves,
+        you: Player::new(args.seat).unwrap_or(Player::FIRST),
+        bot_name,
+        level: args.level,
+        seed,
+        style: Style::detect(),
+        redraw: true,
+    };
+    let stdin = std::io::stdin();
+    session.run(&mut bots, &mut stdin.lock(), out)
 }
 
 /// Bots on every seat: prints `record <moves>` and the status line.
@@ -79,12 +101,15 @@ fn watch<G: CliGame>(
 }
 
 const HELP: &str = "Type a move in notation, or one of:
-  moves    list the legal moves
-  undo     take back your last move (and the replies to it)
-  show     draw the board again, with the position's text form
-  record   print the game record so far
-  help     this text
-  quit     leave the game";
+  moves        list the legal moves
+  hint         ask the bot what it would play for you
+  undo         take back your last move (and the replies to it)
+  show         draw the board again, with the position's text form
+  record       print the game record so far
+  save FILE    write the game record to FILE
+  load FILE    replay the record in FILE from the start, and go on from there
+  help         this text
+  quit         leave the game";
 
 /// What the person's command asks for.
 enum Command<M> {
@@ -98,89 +123,85 @@ enum Command<M> {
 
 /// A game between a person and bots, with its history for taking moves back.
 struct Session<'a, G: CliGame> {
+    start: G,
     history: Vec<G>,
     moves: Vec<G::Move>,
     you: Player,
     bot_name: &'a str,
+    level: Level,
+    seed: u64,
+    style: Style,
     redraw: bool,
 }
 
-/// A person on `args.seat`, bots on the other seats, reading moves from `input`.
-fn converse<G: CliGame>(
-    start: G,
-    bots: &mut [Box<dyn Bot<G>>],
-    seed: u64,
-    args: &PlayArgs,
-    input: &mut impl BufRead,
-    out: &mut impl Write,
-) -> Result<(), CliError> {
-    let mut chance = Xoshiro256PlusPlus::seed_from_u64(seed);
-    let mut session = Session {
-        history: vec![start],
-        moves: Vec::new(),
-        you: Player::new(args.seat).unwrap_or(Player::FIRST),
-        bot_name: &args.bot,
-        redraw: true,
-    };
-    writeln!(
-        out,
-        "{} against {} bots; you play seat {}. Type help for the commands.",
-        G::NAME,
-        args.bot,
-        session.you
-    )?;
-    while let Some(state) = session.history.last().cloned() {
-        let chosen = match state.status() {
-            Status::Finished(outcome) => {
-                write!(out, "{}", state.draw())?;
-                writeln!(out, "Game over: {outcome}")?;
-                writeln!(out, "record {}", format_record(&session.moves))?;
-                return Ok(());
-            }
-            Status::Ongoing(Actor::Chance) => {
-                let drawn = random_move(&state, &mut chance);
-                if let Some(mv) = drawn {
-                    writeln!(out, "chance: {mv}")?;
-                }
-                drawn
-            }
-            Status::Ongoing(Actor::Player(player)) if player != session.you => {
-                let chosen = bots
-                    .get_mut(player.index())
-                    .and_then(|bot| bot.choose(&state));
-                if let Some(mv) = chosen {
-                    writeln!(out, "seat {player} ({}) plays {mv}", session.bot_name)?;
-                    session.redraw = true;
-                }
-                chosen
-            }
-            Status::Ongoing(Actor::Player(_)) => match session.ask(&state, input, out)? {
-                Command::Play(mv) => Some(mv),
-                Command::Again => continue,
-                Command::Quit => return Ok(()),
-            },
-        };
-        let Some(mv) = chosen else {
-            writeln!(out, "no move could be chosen; stopping")?;
-            return Ok(());
-        };
-        match state.apply(mv) {
-            Ok(next) => {
-                session.history.push(next);
-                session.moves.push(mv);
-            }
-            Err(error) => {
-                writeln!(out, "the move {mv} was refused: {error}")?;
-                if state.status().to_move() != Some(session.you) {
+impl<G: CliGame> Session<'_, G> {
+    /// Plays until the game ends, the person quits or the input ends.
+    fn run(
+        mut self,
+        bots: &mut [Box<dyn Bot<G>>],
+        input: &mut impl BufRead,
+        out: &mut impl Write,
+    ) -> Result<(), CliError> {
+        let mut chance = Xoshiro256PlusPlus::seed_from_u64(self.seed);
+        writeln!(
+            out,
+            "{} against the {} bot (level {}); you play seat {}. Type help for the commands.",
+            G::NAME,
+            self.bot_name,
+            self.level,
+            self.you
+        )?;
+        while let Some(state) = self.history.last().cloned() {
+            let chosen = match state.status() {
+                Status::Finished(outcome) => {
+                    write!(out, "{}", state.draw(self.style))?;
+                    writeln!(out, "Game over: {outcome}")?;
+                    writeln!(out, "record {}", format_record(&self.moves))?;
                     return Ok(());
+                }
+                Status::Ongoing(Actor::Chance) => {
+                    let drawn = random_move(&state, &mut chance);
+                    if let Some(mv) = drawn {
+                        writeln!(out, "chance: {mv}")?;
+                    }
+                    drawn
+                }
+                Status::Ongoing(Actor::Player(player)) if player != self.you => {
+                    let chosen = bots
+                        .get_mut(player.index())
+                        .and_then(|bot| bot.choose(&state));
+                    if let Some(mv) = chosen {
+                        writeln!(out, "seat {player} ({}) plays {mv}", self.bot_name)?;
+                        self.redraw = true;
+                    }
+                    chosen
+                }
+                Status::Ongoing(Actor::Player(_)) => match self.ask(&state, input, out)? {
+                    Command::Play(mv) => Some(mv),
+                    Command::Again => continue,
+                    Command::Quit => return Ok(()),
+                },
+            };
+            let Some(mv) = chosen else {
+                writeln!(out, "no move could be chosen; stopping")?;
+                return Ok(());
+            };
+            match state.apply(mv) {
+                Ok(next) => {
+                    self.history.push(next);
+                    self.moves.push(mv);
+                }
+                Err(error) => {
+                    writeln!(out, "the move {mv} was refused: {error}")?;
+                    if state.status().to_move() != Some(self.you) {
+                        return Ok(());
+                    }
                 }
             }
         }
+        Ok(())
     }
-    Ok(())
-}
 
-impl<G: CliGame> Session<'_, G> {
     /// Reads and carries out one command of the person, whose turn it is in `state`.
     fn ask(
         &mut self,
@@ -189,7 +210,7 @@ impl<G: CliGame> Session<'_, G> {
         out: &mut impl Write,
     ) -> Result<Command<G::Move>, CliError> {
         if self.redraw {
-            write!(out, "{}", state.draw())?;
+            write!(out, "{}", state.draw(self.style))?;
             self.redraw = false;
         }
         write!(out, "your move (seat {})> ", self.you)?;
@@ -199,32 +220,43 @@ impl<G: CliGame> Session<'_, G> {
             writeln!(out)?;
             return Ok(Command::Quit);
         }
-        match line.trim() {
-            "" => {}
-            "quit" | "exit" => return Ok(Command::Quit),
-            "help" | "?" => writeln!(out, "{HELP}")?,
-            "show" => {
-                write!(out, "{}", state.draw())?;
+        let line = line.trim();
+        let (word, argument) = line.split_once(' ').unwrap_or((line, ""));
+        match (word, argument.trim()) {
+            ("", _) => {}
+            ("quit" | "exit", _) => return Ok(Command::Quit),
+            ("help" | "?", _) => writeln!(out, "{HELP}")?,
+            ("show", _) => {
+                write!(out, "{}", state.draw(self.style))?;
                 writeln!(out, "position {state}")?;
             }
-            "record" => writeln!(out, "record {}", format_record(&self.moves))?,
-            "moves" => {
-                let mut legal: Vec<String> = state
-                    .legal_moves()
-                    .iter()
-                    .map(ToString::to_string)
-                    .collect();
-                legal.sort_unstable();
-                writeln!(out, "{}", legal.join(" "))?;
+            ("record", _) => writeln!(out, "record {}", format_record(&self.moves))?,
+            ("moves", _) => writeln!(out, "{}", sorted_moves(state).join(" "))?,
+            ("hint", _) => {
+                let seed = self.seed ^ self.moves.len() as u64;
+                let hint =
+                    G::bot(G::BOTS[0], self.level, seed).and_then(|mut bot| bot.choose(state));
+                match hint {
+                    Some(mv) => writeln!(out, "hint: {mv}")?,
+                    None => writeln!(out, "no hint")?,
+                }
             }
-            "undo" => {
+            ("undo", _) => {
                 if undo(&mut self.history, &mut self.moves, self.you) {
                     self.redraw = true;
                 } else {
                     writeln!(out, "nothing of yours to take back")?;
                 }
             }
-            text => match state.parse_move(text) {
+            ("save", file) if !file.is_empty() => {
+                match std::fs::write(file, format_record(&self.moves) + "\n") {
+                    Ok(()) => writeln!(out, "saved {} moves to {file}", self.moves.len())?,
+                    Err(error) => writeln!(out, "cannot save to {file}: {error}")?,
+                }
+            }
+            ("load", file) if !file.is_empty() => self.load(file, out)?,
+            ("save" | "load", _) => writeln!(out, "{word} needs a file name")?,
+            _ => match state.parse_move(line) {
                 Ok(mv) => {
                     self.redraw = true;
                     return Ok(Command::Play(mv));
@@ -234,6 +266,50 @@ impl<G: CliGame> Session<'_, G> {
         }
         Ok(Command::Again)
     }
+
+    /// Replaces the game by the record in `file`, replayed from the start.
+    fn load(&mut self, file: &str, out: &mut impl Write) -> Result<(), CliError> {
+        let text = match std::fs::read_to_string(file) {
+            Ok(text) => text,
+            Err(error) => {
+                writeln!(out, "cannot read {file}: {error}")?;
+                return Ok(());
+            }
+        };
+        let (history, moves) = match replay_history(&self.start, &text) {
+            Ok(replayed) => replayed,
+            Err(reason) => {
+                writeln!(out, "cannot load {file}: {reason}")?;
+                return Ok(());
+            }
+        };
+        writeln!(out, "loaded {} moves from {file}", moves.len())?;
+        self.history = history;
+        self.moves = moves;
+        self.redraw = true;
+        Ok(())
+    }
+}
+
+/// Every position and move of `record` played from `start`.
+///
+/// # Errors
+/// The ply, the move and the reason of the first move that cannot be read or played.
+fn replay_history<G: Game>(start: &G, record: &str) -> Result<(Vec<G>, Vec<G::Move>), String> {
+    let mut history = vec![start.clone()];
+    let mut moves = Vec::new();
+    let mut state = start.clone();
+    for (index, word) in record.split_whitespace().enumerate() {
+        let mv = state
+            .parse_move(word)
+            .map_err(|e| format!("ply {}, move {word}: {e}", index + 1))?;
+        state = state
+            .apply(mv)
+            .map_err(|e| format!("ply {}, move {word}: {e}", index + 1))?;
+        moves.push(mv);
+        history.push(state.clone());
+    }
+    Ok((history, moves))
 }
 
 /// Takes back moves until it is `you`'s turn again at an earlier point, undoing at least

@@ -135,10 +135,34 @@ fn bad_input_exits_with_status_2_and_names_the_ply_move_and_reason() {
 
 #[test]
 fn bots_play_a_whole_game_with_chance_from_the_seed() {
-    let first = ok(&["play", "architekton", "--bots", "--seed", "11"]);
-    let again = ok(&["play", "architekton", "--bots", "--seed", "11"]);
+    let first = ok(&[
+        "play",
+        "architekton",
+        "--bots",
+        "--bot",
+        "random",
+        "--seed",
+        "11",
+    ]);
+    let again = ok(&[
+        "play",
+        "architekton",
+        "--bots",
+        "--bot",
+        "random",
+        "--seed",
+        "11",
+    ]);
     assert_eq!(first, again);
-    let other = ok(&["play", "architekton", "--bots", "--seed", "12"]);
+    let other = ok(&[
+        "play",
+        "architekton",
+        "--bots",
+        "--bot",
+        "random",
+        "--seed",
+        "12",
+    ]);
     assert_ne!(first, other);
     let lines: Vec<&str> = first.lines().collect();
     assert_eq!(lines.len(), 2);
@@ -151,6 +175,8 @@ fn bots_play_a_whole_game_with_chance_from_the_seed() {
         "play",
         "architekton",
         "--bots",
+        "--bot",
+        "random",
         "--seed",
         "3",
         "--building-match",
@@ -174,6 +200,8 @@ fn bots_continue_from_a_given_record() {
         "play",
         "architekton",
         "--bots",
+        "--bot",
+        "random",
         "--seed",
         "2",
         "--moves",
@@ -185,7 +213,7 @@ fn bots_continue_from_a_given_record() {
 #[test]
 fn a_person_plays_against_the_bot_and_chance() {
     let run = towers_with_input(
-        &["play", "architekton", "--seed", "5"],
+        &["play", "architekton", "--seed", "5", "--bot", "random"],
         "moves\nwepf@9,9\nrecord\nquit\n",
     );
     assert_eq!(run.status, 0, "{}", run.stderr);
@@ -200,4 +228,24 @@ fn a_person_plays_against_the_bot_and_chance() {
         out.contains("record *e *p *w *w *p *wpfe *wpef *wepf\n"),
         "{out}"
     );
+}
+
+#[test]
+fn mcts_plays_through_chance() {
+    let out = ok(&[
+        "play",
+        "architekton",
+        "--bots",
+        "--bot",
+        "mcts",
+        "--level",
+        "1",
+        "--seed",
+        "4",
+    ]);
+    let lines: Vec<&str> = out.lines().collect();
+    let record = lines[0].strip_prefix("record ").expect("a record line");
+    let status = ok(&["status", "architekton", "--moves", record]);
+    assert_eq!(status.trim(), lines[1]);
+    assert!(!lines[1].starts_with("ongoing"));
 }

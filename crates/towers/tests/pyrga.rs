@@ -119,27 +119,117 @@ fn bots_continue_from_a_given_record() {
 #[test]
 fn a_person_plays_against_the_bot() {
     let run = towers_with_input(
-        &["play", "pyrga", "--seed", "5"],
+        &["play", "pyrga", "--seed", "5", "--bot", "random"],
         "help\nmoves\nXa9\nSb2\nrecord\nundo\nrecord\nquit\n",
     );
     assert_eq!(run.status, 0, "{}", run.stderr);
     let out = run.stdout;
     assert!(out.contains("you play seat 0"));
-    assert!(out.contains("undo     take back"));
+    assert!(out.contains("undo         take back"));
     assert!(out.contains("Ca1 Ca2"), "the move list is shown");
     assert!(out.contains("cannot read move \"Xa9\""));
     assert!(out.contains("seat 1 (random) plays "));
     assert!(out.contains("record Sb2 "));
     assert!(
-        out.contains("record \n") || out.contains("record \r\n"),
+        out.contains("record \n"),
         "undo went back to the start: {out}"
     );
 }
 
 #[test]
+fn the_default_bot_is_the_strongest_and_levels_apply() {
+    let run = towers_with_input(
+        &["play", "pyrga", "--seed", "1", "--level", "1"],
+        "Sb2\nquit\n",
+    );
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    assert!(run.stdout.contains("against the alphabeta bot (level 1)"));
+    assert!(run.stdout.contains("seat 1 (alphabeta) plays "));
+    let run = towers(&["play", "pyrga", "--level", "9"]);
+    assert_eq!(run.status, 2);
+    assert!(run.stderr.contains("expected 1 to 5"));
+}
+
+#[test]
+fn hints_saving_and_loading() {
+    let dir = std::env::temp_dir().join(format!("towers-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("game.txt");
+    let path = file.to_str().unwrap();
+    let input = format!("hint\nSb2\nsave {path}\nquit\n");
+    let run = towers_with_input(
+        &[
+            "play", "pyrga", "--seed", "3", "--bot", "mcts", "--level", "1",
+        ],
+        &input,
+    );
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    let hint = run
+        .stdout
+        .lines()
+        .find_map(|l| l.split("hint: ").nth(1))
+        .expect("a hint line");
+    assert!(
+        ok(&["moves", "pyrga"]).lines().any(|m| m == hint),
+        "the hint {hint} is legal"
+    );
+    let saved = std::fs::read_to_string(&file).unwrap();
+    assert!(saved.starts_with("Sb2 "), "{saved}");
+    assert_eq!(saved.split_whitespace().count(), 2);
+    let input = format!("load {path}\nrecord\nload /nonexistent/file\nquit\n");
+    let run = towers_with_input(&["play", "pyrga", "--bot", "random"], &input);
+    assert!(run.stdout.contains("loaded 2 moves"));
+    assert!(run.stdout.contains(&format!("record {}", saved.trim())));
+    assert!(run.stdout.contains("cannot read /nonexistent/file"));
+    std::fs::write(&file, "Sb2 Sd4\n").unwrap();
+    let run = towers_with_input(
+        &["play", "pyrga", "--bot", "random"],
+        &format!("load {path}\nquit\n"),
+    );
+    assert!(
+        run.stdout.contains("ply 2, move Sd4: d4 is not among"),
+        "{}",
+        run.stdout
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn a_person_can_take_the_second_seat() {
-    let run = towers_with_input(&["play", "pyrga", "--seed", "1", "--seat", "1"], "");
+    let run = towers_with_input(
+        &[
+            "play", "pyrga", "--seed", "1", "--seat", "1", "--bot", "random",
+        ],
+        "",
+    );
     assert_eq!(run.status, 0);
     assert!(run.stdout.contains("seat 0 (random) plays "));
     assert_eq!(towers(&["play", "pyrga", "--seat", "2"]).status, 2);
+}
+
+#[test]
+fn the_arena_rotates_seats_and_counts_firsts() {
+    let run = towers(&[
+        "arena", "pyrga", "--bot", "mcts", "--bot", "random", "--games", "6", "--level", "1",
+        "--seed", "4",
+    ]);
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    let last = run.stdout.lines().last().unwrap();
+    let words: Vec<&str> = last.split(' ').collect();
+    assert_eq!(words[0], "firsts");
+    assert_eq!(words[3], "draws");
+    let total: u32 = [words[1], words[2], words[4]]
+        .iter()
+        .map(|w| w.parse::<u32>().unwrap())
+        .sum();
+    assert_eq!(total, 6);
+    assert_eq!(run.stderr.lines().count(), 6, "one progress line per game");
+    assert!(run.stderr.contains("(seat 0)") && run.stderr.contains("(seat 1)") || words[2] == "0");
+    let again = towers(&[
+        "arena", "pyrga", "--bot", "mcts", "--bot", "random", "--games", "6", "--level", "1",
+        "--seed", "4",
+    ]);
+    assert_eq!(again.stdout, run.stdout, "reproducible for a seed");
+    assert!(fails(&["arena", "pyrga", "--bot", "mcts"]).contains("between 2 and 2 bots"));
+    assert!(fails(&["arena", "pyrga", "--bot", "mcts", "--bot", "nobody"]).contains("unknown bot"));
 }

@@ -5,12 +5,17 @@ use core::fmt::Write;
 use architekton::{BuildingMatch, Config, Phase, PlacedTile, Stack, State, Tile};
 use boardcore::{Direction, Player, SignedCoord};
 
-use super::{CliGame, parse_option};
+use super::{CliGame, Style, general_bot, parse_option};
 use crate::cli::GameOptions;
 use crate::error::CliError;
 
 impl CliGame for State {
     const OPTIONS: &'static [&'static str] = &["building-match"];
+    const BOTS: &'static [&'static str] = &["mcts", "random"];
+
+    fn bot(name: &str, level: bots::Level, seed: u64) -> Option<Box<dyn bots::Bot<Self>>> {
+        general_bot(name, level, seed)
+    }
 
     fn config_from(options: &GameOptions) -> Result<Config, CliError> {
         let building_match: BuildingMatch = parse_option(
@@ -22,15 +27,16 @@ impl CliGame for State {
     }
 
     /// The table, five columns and three lines a cell: a landscape shows its terrain in
-    /// upper case, a building its four sides around the seat of its house (`-` for none),
-    /// an empty cell a dot. Then the display, the unseen tiles, the players and the phase.
-    fn draw(&self) -> String {
+    /// upper case, a building its four sides around the seat of its house (`-` for none,
+    /// in the seat's colour when the style has colours), an empty cell a dot. Then the
+    /// display, the unseen tiles, the players and the phase.
+    fn draw(&self, style: Style) -> String {
         let mut text = String::new();
         let tiles: Vec<PlacedTile> = self.tiles().collect();
         if tiles.is_empty() {
             text.push_str("(the table is empty: the start tiles are turned up first)\n");
         } else {
-            draw_table(&mut text, &tiles);
+            draw_table(&mut text, &tiles, style);
         }
         let list = |stack: Stack, count: &dyn Fn(Tile) -> u8| {
             let names: Vec<String> = Tile::ALL
@@ -66,7 +72,8 @@ impl CliGame for State {
         for player in [Player::FIRST, Player::SECOND] {
             let _ = write!(
                 text,
-                "Seat {player}: {} points, houses {} in supply, {} on the table, {} removed",
+                "{}: {} points, houses {} in supply, {} on the table, {} removed",
+                style.seat(player, &format!("Seat {player}")),
                 self.points(player),
                 self.supply(player),
                 self.houses_on_table(player),
@@ -107,7 +114,7 @@ impl CliGame for State {
 }
 
 /// Draws the tiles with a margin of one cell, north at the top.
-fn draw_table(text: &mut String, tiles: &[PlacedTile]) {
+fn draw_table(text: &mut String, tiles: &[PlacedTile], style: Style) {
     let min_x = tiles.iter().map(|t| t.at.x).min().unwrap_or(0) - 1;
     let max_x = tiles.iter().map(|t| t.at.x).max().unwrap_or(0) + 1;
     let min_y = tiles.iter().map(|t| t.at.y).min().unwrap_or(0) - 1;
@@ -128,7 +135,7 @@ fn draw_table(text: &mut String, tiles: &[PlacedTile]) {
             let at = SignedCoord::new(x, y);
             let cell = tiles.iter().find(|t| t.at == at).map_or(
                 ["     ".to_owned(), "  .  ".to_owned(), "     ".to_owned()],
-                cell_lines,
+                |tile| cell_lines(tile, style),
             );
             for (line, part) in lines.iter_mut().zip(cell) {
                 line.push_str(&part);
@@ -142,7 +149,7 @@ fn draw_table(text: &mut String, tiles: &[PlacedTile]) {
 }
 
 /// The three lines of a tile.
-fn cell_lines(tile: &PlacedTile) -> [String; 3] {
+fn cell_lines(tile: &PlacedTile, style: Style) -> [String; 3] {
     match tile.tile {
         Tile::Landscape(terrain) => [
             "     ".to_owned(),
@@ -153,7 +160,7 @@ fn cell_lines(tile: &PlacedTile) -> [String; 3] {
             let side = |d: Direction| tile.side(d).letter();
             let house = tile
                 .house
-                .map_or('-', |p| char::from(b'0' + p.index() as u8));
+                .map_or_else(|| "-".to_owned(), |p| style.seat(p, &p.to_string()));
             [
                 format!("  {}  ", side(Direction::North)),
                 format!(

@@ -8,8 +8,10 @@ mod pyrga;
 use core::fmt::Display;
 use core::str::FromStr;
 
-use boardcore::Game;
-use bots::{Bot, RandomBot};
+use std::io::IsTerminal;
+
+use boardcore::{Game, Player};
+use bots::{AlphaBeta, Bot, Evaluate, Level, Mcts, RandomBot};
 
 use crate::cli::GameOptions;
 use crate::error::CliError;
@@ -40,12 +42,13 @@ macro_rules! with_game {
 pub(crate) use with_game;
 
 /// A game as the command line sees it.
-pub(crate) trait CliGame: Game + FromStr<Err: Display> {
+pub(crate) trait CliGame: Game + FromStr<Err: Display> + 'static {
     /// The options this game takes (flag names without `--`).
     const OPTIONS: &'static [&'static str];
 
-    /// The bots this game offers; the first is the default of `play`.
-    const BOTS: &'static [&'static str] = &["random"];
+    /// The bots this game offers; the first is the default of `play`, the strongest one
+    /// that answers in reasonable time.
+    const BOTS: &'static [&'static str];
 
     /// The game's configuration from the options that apply to it.
     ///
@@ -54,15 +57,70 @@ pub(crate) trait CliGame: Game + FromStr<Err: Display> {
     fn config_from(options: &GameOptions) -> Result<Self::Config, CliError>;
 
     /// The position drawn for a person, several lines ending with a newline.
-    fn draw(&self) -> String;
+    fn draw(&self, style: Style) -> String;
 
-    /// The bot named `name`, seeded with `seed`, if the game has it.
-    fn bot(name: &str, seed: u64) -> Option<Box<dyn Bot<Self>>> {
-        match name {
-            "random" => Some(Box::new(RandomBot::new(seed))),
-            _ => None,
+    /// The bot named `name` at `level`, seeded with `seed`, if the game has it.
+    fn bot(name: &str, level: Level, seed: u64) -> Option<Box<dyn Bot<Self>>>;
+}
+
+/// The bots every game has: `random` and `mcts` (uniform playouts).
+pub(crate) fn general_bot<G: Game + 'static>(
+    name: &str,
+    level: Level,
+    seed: u64,
+) -> Option<Box<dyn Bot<G>>> {
+    match name {
+        "random" => Some(Box::new(RandomBot::new(seed))),
+        "mcts" => Some(Box::new(Mcts::new(level.mcts(), seed))),
+        _ => None,
+    }
+}
+
+/// The bots of a two-player game without chance: `alphabeta` and the general ones.
+pub(crate) fn two_player_bot<G: Evaluate + 'static>(
+    name: &str,
+    level: Level,
+    seed: u64,
+) -> Option<Box<dyn Bot<G>>> {
+    match name {
+        "alphabeta" => Some(Box::new(AlphaBeta::new(level.alphabeta()))),
+        _ => general_bot(name, level, seed),
+    }
+}
+
+/// How drawings look: plain text, or with a colour per seat on terminals that show them.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) struct Style {
+    colour: bool,
+}
+
+impl Style {
+    /// Colours when standard output is a terminal and `NO_COLOR` is not set.
+    pub(crate) fn detect() -> Style {
+        Style {
+            colour: std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
         }
     }
+
+    /// `text` in `seat`'s colour.
+    pub(crate) fn seat(self, seat: Player, text: &str) -> String {
+        const COLOURS: [u8; 4] = [33, 36, 32, 35];
+        if self.colour {
+            format!("\x1b[1;{}m{text}\x1b[0m", COLOURS[seat.index() % 4])
+        } else {
+            text.to_owned()
+        }
+    }
+}
+
+/// Centres `text`, whose visible width is `visible`, in `width` columns.
+pub(crate) fn centred(text: &str, visible: usize, width: usize) -> String {
+    let space = width.saturating_sub(visible);
+    format!(
+        "{}{text}{}",
+        " ".repeat(space / 2),
+        " ".repeat(space - space / 2)
+    )
 }
 
 /// The configuration of game `G` from the command line, after checking that no option of

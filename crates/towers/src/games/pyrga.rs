@@ -5,12 +5,17 @@ use core::fmt::Write;
 use boardcore::{Direction, Player};
 use pyrga::{Cell, Config, Rules, Shape, State};
 
-use super::{CliGame, parse_option};
+use super::{CliGame, Style, centred, parse_option, two_player_bot};
 use crate::cli::GameOptions;
 use crate::error::CliError;
 
 impl CliGame for State {
     const OPTIONS: &'static [&'static str] = &["rules"];
+    const BOTS: &'static [&'static str] = &["alphabeta", "mcts", "random"];
+
+    fn bot(name: &str, level: bots::Level, seed: u64) -> Option<Box<dyn bots::Bot<Self>>> {
+        two_player_bot(name, level, seed)
+    }
 
     fn config_from(options: &GameOptions) -> Result<Config, CliError> {
         let rules: Rules = parse_option("rules", options.rules.as_deref(), "standard or classic")?;
@@ -20,7 +25,7 @@ impl CliGame for State {
     /// Each cell shows its pieces (upper case White, lower case Black; a triangle as an
     /// arrow), and under them `*` where the next piece may go and `W`/`B` for the
     /// controller of a complete tower.
-    fn draw(&self) -> String {
+    fn draw(&self, style: Style) -> String {
         let targets = self.target_cells();
         let border = "  +------+------+------+------+\n";
         let mut text = String::from("     a      b      c      d\n");
@@ -32,7 +37,8 @@ impl CliGame for State {
                 let Some(cell) = Cell::new(file, rank) else {
                     continue;
                 };
-                let _ = write!(pieces, "{:^6}|", cell_pieces(self, cell));
+                let (plain, coloured) = cell_pieces(self, cell, style);
+                let _ = write!(pieces, "{}|", centred(&coloured, plain.len(), 6));
                 let tower = self.tower(cell);
                 let mark = match tower.controller() {
                     Some(Player::FIRST) => "W",
@@ -46,7 +52,7 @@ impl CliGame for State {
             text.push_str(border);
         }
         for (player, name) in [(Player::FIRST, "White"), (Player::SECOND, "Black")] {
-            let _ = write!(text, "{name} (seat {player}) holds");
+            let _ = write!(text, "{} (seat {player}) holds", style.seat(player, name));
             for shape in Shape::ALL {
                 let _ = write!(text, " {}x{}", self.supply(player, shape), shape.letter());
             }
@@ -65,19 +71,12 @@ impl CliGame for State {
     }
 }
 
-/// The pieces of a cell, for example `S t> C`.
-fn cell_pieces(state: &State, cell: Cell) -> String {
+/// The pieces of a cell, for example `S t> C`: as plain text (for its width) and styled.
+fn cell_pieces(state: &State, cell: Cell, style: Style) -> (String, String) {
     let tower = state.tower(cell);
-    let letter = |owner: Player, upper: char| {
-        if owner == Player::FIRST {
-            upper
-        } else {
-            upper.to_ascii_lowercase()
-        }
-    };
-    let mut parts = Vec::new();
+    let mut parts: Vec<(Player, String)> = Vec::new();
     if let Some(owner) = tower.square {
-        parts.push(letter(owner, 'S').to_string());
+        parts.push((owner, "S".to_owned()));
     }
     if let Some((owner, direction)) = tower.triangle {
         let arrow = match direction {
@@ -86,10 +85,31 @@ fn cell_pieces(state: &State, cell: Cell) -> String {
             Direction::South => 'v',
             Direction::West => '<',
         };
-        parts.push(format!("{}{arrow}", letter(owner, 'T')));
+        parts.push((owner, format!("T{arrow}")));
     }
     if let Some(owner) = tower.cylinder {
-        parts.push(letter(owner, 'C').to_string());
+        parts.push((owner, "C".to_owned()));
     }
-    parts.join(" ")
+    let letters: Vec<(Player, String)> = parts
+        .into_iter()
+        .map(|(owner, text)| {
+            let text = if owner == Player::FIRST {
+                text
+            } else {
+                text.to_ascii_lowercase()
+            };
+            (owner, text)
+        })
+        .collect();
+    let plain = letters
+        .iter()
+        .map(|(_, t)| t.as_str())
+        .collect::<Vec<_>>()
+        .join(" ");
+    let styled = letters
+        .iter()
+        .map(|(owner, t)| style.seat(*owner, t))
+        .collect::<Vec<_>>()
+        .join(" ");
+    (plain, styled)
 }
