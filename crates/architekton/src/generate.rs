@@ -34,9 +34,9 @@ pub(crate) fn for_each_lay(state: &State, mut emit: impl FnMut(Lay) -> ControlFl
     }
     let rule = state.building_match();
     for &open in state.table.frontier().cells() {
-        let at = open.at();
         if open.is_landscape_cell() {
             let mut fits = open.faced_terrains() & terrains;
+            let at = open.at();
             while fits != 0 {
                 let terrain = Terrain::from_index(fits.trailing_zeros() as usize);
                 fits &= fits - 1;
@@ -51,6 +51,7 @@ pub(crate) fn for_each_lay(state: &State, mut emit: impl FnMut(Lay) -> ControlFl
                 }
             }
         } else {
+            let at = open.at();
             for &kind in kinds {
                 let mut rotations = open.rotations(kind, rule);
                 while rotations != 0 {

@@ -10,7 +10,7 @@ use crate::error::Illegal;
 use crate::generate::{can_lay, for_each_lay};
 use crate::moves::{ChanceList, Lay, Move, MoveList};
 use crate::state::{DISPLAY_SIZE, Pending, Phase, State};
-use crate::table::{Slot, is_landscape_cell};
+use crate::table::{Probe, Slot, is_landscape_cell};
 use crate::tile::{Rotation, Stack, Tile};
 
 /// Every legal move of `state`, in this order:
@@ -304,8 +304,8 @@ impl State {
                 Ok(())
             }
             (_, Move::Lay(lay)) => {
-                self.check_lay(lay).map_err(MoveError::Illegal)?;
-                self.lay(lay);
+                let probe = self.check_lay(lay).map_err(MoveError::Illegal)?;
+                self.lay(lay, probe);
                 Ok(())
             }
         }
@@ -390,8 +390,8 @@ impl State {
         }
     }
 
-    /// Why `lay` cannot be played now, if it cannot.
-    fn check_lay(&self, lay: Lay) -> Result<(), Illegal> {
+    /// Why `lay` cannot be played now, if it cannot; otherwise its cell looked up.
+    fn check_lay(&self, lay: Lay) -> Result<Probe, Illegal> {
         let Lay { tile, at, rotation } = lay;
         if self.in_display(tile) == 0 {
             return Err(Illegal::NotInDisplay { tile });
@@ -399,17 +399,20 @@ impl State {
         if matches!(tile, Tile::Landscape(_)) && rotation != Rotation::NONE {
             return Err(Illegal::LandscapeRotated);
         }
-        if self.table.get(at).is_some() {
+        let probe = self.table.probe(at);
+        if probe.is_some_and(|p| p.taken) {
             return Err(Illegal::CellTaken { at });
         }
         let stack = tile.stack();
         if is_landscape_cell(at) != (stack == Stack::Landscape) {
             return Err(Illegal::OffCheckerboard { stack, at });
         }
-        let neighbours = self.table.neighbours(at);
-        if neighbours.iter().all(Option::is_none) {
+        let Some(probe) = probe.filter(|p| p.neighbours.iter().any(Option::is_some)) else {
             return Err(Illegal::NoContact { at });
-        }
+        };
+        let neighbours = probe
+            .neighbours
+            .map(|found| found.and_then(|position| self.table.slot(position)));
         match tile {
             Tile::Landscape(terrain) => {
                 let matched = Direction::ALL
@@ -446,18 +449,18 @@ impl State {
                 }
             }
         }
-        Ok(())
+        Ok(probe)
     }
 
-    /// Lays a checked placement and scores what it encloses.
-    fn lay(&mut self, lay: Lay) {
+    /// Lays a checked placement (its cell probed) and scores what it encloses.
+    fn lay(&mut self, lay: Lay, probe: Probe) {
         let Lay { tile, at, rotation } = lay;
         let player = self.to_move();
         self.display[tile.index()] -= 1;
         self.laid += 1;
         match tile {
             Tile::Landscape(_) => {
-                let around = self.table.insert(at, tile, rotation, None);
+                let around = self.table.insert_probed(probe, tile, rotation, None);
                 // The neighbours in ascending (y, x): south, west, east, north.
                 let [north, east, south, west] = around.unwrap_or_default();
                 let cell = |slot: Option<Slot>| slot.map(Slot::at);
@@ -467,10 +470,11 @@ impl State {
                 let seat = player.index() & 1;
                 if self.supply[seat] > 0 {
                     self.supply[seat] -= 1;
-                    self.table.insert(at, tile, rotation, Some(player));
+                    self.table
+                        .insert_probed(probe, tile, rotation, Some(player));
                     self.score([Some(at), None, None, None]);
                 } else {
-                    self.table.insert(at, tile, rotation, None);
+                    self.table.insert_probed(probe, tile, rotation, None);
                     self.phase = Phase::House { building: at };
                 }
             }

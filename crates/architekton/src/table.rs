@@ -170,6 +170,18 @@ impl Slot {
     }
 }
 
+/// A cell looked up in the table (see [`Table::probe`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Probe {
+    at: SignedCoord,
+    key: u16,
+    index: usize,
+    /// Whether a tile lies on the cell.
+    pub(crate) taken: bool,
+    /// The positions in [`Table::slots`] of the tiles next to the cell, by direction.
+    pub(crate) neighbours: [Option<usize>; 4],
+}
+
 /// The tiles on the table, sorted by `(y, x)`, and the open cells around them; unused
 /// entries stay at their default so that equal tables compare and hash equal.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -238,6 +250,31 @@ impl Table {
         self.find(at).map(|index| &mut self.slots[index])
     }
 
+    /// Where `at` stands in the table: its key, its place in the sorted list, whether a
+    /// tile lies there, and the positions of its neighbours. `None` when the cell is out of
+    /// the table's reach (no tile can be there or next to it).
+    #[inline]
+    pub(crate) fn probe(&self, at: SignedCoord) -> Option<Probe> {
+        let key = key_of(at)?;
+        let (index, taken) = match self.slots().binary_search_by_key(&key, |s| s.key) {
+            Ok(index) => (index, true),
+            Err(index) => (index, false),
+        };
+        Some(Probe {
+            at,
+            key,
+            index,
+            taken,
+            neighbours: self.neighbour_positions(at, key, index),
+        })
+    }
+
+    /// The tile at a position of a [`Probe`].
+    #[inline]
+    pub(crate) fn slot(&self, position: usize) -> Option<Slot> {
+        self.slots().get(position).copied()
+    }
+
     /// Lays a tile on an empty cell, keeping the marks of the buildings and the open cells
     /// up to date. Returns the tiles next to it by direction (with their marks updated),
     /// or `None` (and nothing changes) when the cell is taken, out of reach or the table is
@@ -249,13 +286,29 @@ impl Table {
         rotation: Rotation,
         house: Option<Player>,
     ) -> Option<[Option<Slot>; 4]> {
-        let key = key_of(at)?;
+        let probe = self.probe(at)?;
+        self.insert_probed(probe, tile, rotation, house)
+    }
+
+    /// [`Table::insert`] on a cell already probed (in this same table).
+    pub(crate) fn insert_probed(
+        &mut self,
+        probe: Probe,
+        tile: Tile,
+        rotation: Rotation,
+        house: Option<Player>,
+    ) -> Option<[Option<Slot>; 4]> {
+        let Probe {
+            at,
+            key,
+            index,
+            taken,
+            mut neighbours,
+        } = probe;
         let len = self.len();
-        if len >= MAX_TABLE {
+        if taken || len >= MAX_TABLE {
             return None;
         }
-        let index = self.slots().binary_search_by_key(&key, |s| s.key).err()?;
-        let mut neighbours = self.neighbour_positions(at, key, index);
         self.slots.copy_within(index..len, index + 1);
         let mut slot = Slot::new(key, tile, rotation, house);
         for (direction, found) in Direction::ALL.into_iter().zip(&mut neighbours) {
@@ -309,19 +362,6 @@ impl Table {
             self.find(at.step(Direction::South)),
             west,
         ]
-    }
-
-    /// The tiles next to `at`, by direction.
-    #[inline]
-    pub(crate) fn neighbours(&self, at: SignedCoord) -> [Option<Slot>; 4] {
-        let Some(key) = key_of(at) else {
-            return Direction::ALL.map(|d| self.get(at.step(d)));
-        };
-        let index = match self.slots().binary_search_by_key(&key, |s| s.key) {
-            Ok(index) | Err(index) => index,
-        };
-        self.neighbour_positions(at, key, index)
-            .map(|found| found.map(|position| self.slots[position]))
     }
 
     /// The number of landscapes next to the building on `at`, and how many of them do not
