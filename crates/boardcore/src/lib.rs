@@ -5,9 +5,10 @@
 //!
 //! - [`Player`], [`PlayerSet`], [`PerPlayer`] and [`TurnOrder`]: seats, sets of seats,
 //!   per-seat values and turn order with elimination.
-//! - [`Direction`], [`Coord`], [`Grid`], [`Bitset`] and [`SignedCoord`]: board geometry,
-//!   with `const` tables for fixed boards and signed coordinates for open layouts;
-//!   [`Frame`] and [`RowSet`]: a bounded window onto an open layout, with row masks.
+//! - [`Direction`], [`Coord`], [`Grid`], [`Bitset`], [`SignedCoord`] and [`PlaneSet`]: board
+//!   geometry, with `const` tables for fixed boards, and signed coordinates and windowed
+//!   cell sets for open layouts; [`Frame`] and [`RowSet`]: a window fitted around the
+//!   cells of an open layout (wherever they lie), with row masks.
 //! - [`Status`], [`Actor`], [`Outcome`] and [`Ranking`]: whose decision is next, and how
 //!   a game ended.
 //! - [`MoveError`], [`ParseError`], [`PositionError`] and [`RecordError`]: the error
@@ -40,6 +41,7 @@ mod game;
 mod grid;
 mod key;
 mod perft;
+mod plane;
 mod player;
 mod playout;
 mod status;
@@ -55,6 +57,7 @@ pub use game::{Game, format_record};
 pub use grid::{Coord, Direction, Grid, SignedCoord};
 pub use key::{finish_key, key_of_words, mix_word};
 pub use perft::{perft, perft_divide};
+pub use plane::{OutsideWindow, PlaneSet};
 pub use player::{MAX_PLAYERS, PerPlayer, Player, PlayerSet};
 pub use playout::{Playout, random_move, random_playout};
 pub use status::{Actor, Outcome, Ranking, Status};

@@ -11,6 +11,8 @@
 //! - [`AlphaBeta`]: negamax with iterative deepening and a transposition table for
 //!   two-player games without chance, using the [`Evaluate`] heuristic of each game
 //!   (implemented here, outside the engines).
+//! - [`GreedyBot`] and the [`greedy`] policy: Crescendo's greedy player, which finishes
+//!   whole matches where uniformly random play almost never does.
 //! - [`Level`]: strength presets 1 to 5.
 //!
 //! Asking a bot for a move takes three lines:
@@ -46,6 +48,7 @@ mod alphabeta;
 mod budget;
 mod eval;
 mod game;
+pub mod greedy;
 mod level;
 mod mcts;
 mod policy;
@@ -55,6 +58,7 @@ pub use alphabeta::{AlphaBeta, AlphaBetaReport};
 pub use budget::Budget;
 pub use eval::{Evaluate, WIN};
 pub use game::{PlayedGame, play};
+pub use greedy::GreedyBot;
 pub use level::Level;
 pub use mcts::{Mcts, MctsConfig, MctsReport};
 pub use policy::{Policy, Rewards, Uniform, neutral_rewards, outcome_rewards, playout};

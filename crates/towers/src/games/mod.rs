@@ -3,6 +3,7 @@
 //! and one line in [`with_game!`].
 
 mod architekton;
+mod crescendo;
 mod pyrga;
 
 use core::fmt::Display;
@@ -17,7 +18,7 @@ use crate::cli::GameOptions;
 use crate::error::CliError;
 
 /// The games, as the command line names them.
-pub(crate) const GAMES: &[&str] = &["pyrga", "architekton"];
+pub(crate) const GAMES: &[&str] = &["pyrga", "architekton", "crescendo"];
 
 /// Runs `$body` with `$G` standing for the state type of the game named `$name`, or
 /// returns [`CliError::UnknownGame`].
@@ -30,6 +31,10 @@ macro_rules! with_game {
             }
             "architekton" => {
                 type $G = ::architekton::State;
+                $body
+            }
+            "crescendo" => {
+                type $G = ::crescendo::State;
                 $body
             }
             other => Err($crate::error::CliError::UnknownGame {
