@@ -25,9 +25,8 @@ impl State {
         self.table
             .slots()
             .iter()
-            .filter(move |slot| slot.house() == Some(player))
+            .filter(move |slot| slot.house() == Some(player) && slot.contacts().0 >= 3)
             .map(|slot| slot.at())
-            .filter(|&at| self.table.landscape_contacts(at).0 >= 3)
     }
 
     /// The size of `player`'s largest group of surviving houses connected through corners
