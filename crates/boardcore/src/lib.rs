@@ -7,7 +7,9 @@
 //!   per-seat values and turn order with elimination.
 //! - [`Direction`], [`Coord`], [`Grid`], [`Bitset`], [`SignedCoord`], [`PlaneSet`] and
 //!   [`Symmetry`]: board geometry, with `const` tables for fixed boards, signed coordinates
-//!   and windowed cell sets for open layouts, and the eight symmetries of a square board.
+//!   and windowed cell sets for open layouts, and the eight symmetries of a square board;
+//!   [`Frame`] and [`RowSet`]: a window fitted around the cells of an open layout (wherever
+//!   they lie), with row masks.
 //! - [`Status`], [`Actor`], [`Outcome`] and [`Ranking`]: whose decision is next, and how
 //!   a game ended.
 //! - [`MoveError`], [`ParseError`], [`PositionError`] and [`RecordError`]: the error
@@ -48,6 +50,7 @@ mod symmetry;
 #[cfg(feature = "testing")]
 pub mod testing;
 mod turn;
+mod window;
 
 pub use bitset::{Bitset, BitsetIter};
 pub use chance::{NoChance, Weighted, sample, uniform_below};
@@ -62,6 +65,7 @@ pub use playout::{Playout, random_move, random_playout};
 pub use status::{Actor, Outcome, Ranking, Status};
 pub use symmetry::Symmetry;
 pub use turn::{TurnOrder, TurnOrderError};
+pub use window::{Frame, RowSet};
 
 /// Implements serde's `Serialize` and `Deserialize` for a type through its text form:
 /// it serializes as its `Display` string and deserializes through its `FromStr`, so every

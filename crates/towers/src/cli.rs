@@ -2,7 +2,8 @@
 
 use clap::{Args, Parser, Subcommand};
 
-/// Play, inspect and count the moves of the tower-building games (pyrga, pylos, crescendo).
+/// Play, inspect and count the moves of the tower-building games (pyrga, pylos,
+/// architekton, crescendo).
 #[derive(Parser, Debug)]
 #[command(name = "towers", version, about)]
 pub(crate) struct Cli {
@@ -30,7 +31,7 @@ pub(crate) enum Command {
 /// A game and a position in it.
 #[derive(Args, Debug)]
 pub(crate) struct PositionArgs {
-    /// The game: pyrga, pylos or crescendo.
+    /// The game: pyrga, pylos, architekton or crescendo.
     pub(crate) game: String,
     /// The moves played from the start, in notation, separated by spaces.
     #[arg(long, default_value = "", value_name = "RECORD")]

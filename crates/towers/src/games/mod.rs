@@ -2,6 +2,7 @@
 //! command line, its board drawn as text and its bots. Adding a game is one module here
 //! and one line in [`with_game!`].
 
+mod architekton;
 mod crescendo;
 mod pylos;
 mod pyrga;
@@ -18,7 +19,7 @@ use crate::cli::GameOptions;
 use crate::error::CliError;
 
 /// The games, as the command line names them.
-pub(crate) const GAMES: &[&str] = &["pyrga", "pylos", "crescendo"];
+pub(crate) const GAMES: &[&str] = &["pyrga", "pylos", "architekton", "crescendo"];
 
 /// Runs `$body` with `$G` standing for the state type of the game named `$name`, or
 /// returns [`CliError::UnknownGame`].
@@ -31,6 +32,10 @@ macro_rules! with_game {
             }
             "pylos" => {
                 type $G = ::pylos::State;
+                $body
+            }
+            "architekton" => {
+                type $G = ::architekton::State;
                 $body
             }
             "crescendo" => {
