@@ -3,6 +3,8 @@
 use core::fmt;
 use core::str::FromStr;
 
+/// Building tiles turn by the shared quarter-turn rotation.
+pub use boardcore::Rotation;
 use boardcore::{Direction, ParseError};
 
 /// One of the four terrains of the landscapes and of the sides of the buildings.
@@ -98,49 +100,6 @@ impl FromStr for Terrain {
                 "expected w (water), e (earth), p (plain) or f (forest)",
             )),
         }
-    }
-}
-
-/// A turn of a building tile: 0 to 3 quarter-turns clockwise from the way its kind is
-/// written (see [`Building`]).
-///
-/// The text form of a move writes it as `r1`, `r2` or `r3` after the cell, and nothing
-/// for no turn.
-///
-/// ```
-/// use architekton::Rotation;
-///
-/// assert_eq!(Rotation::new(3).unwrap().quarter_turns(), 3);
-/// assert!(Rotation::new(4).is_none());
-/// assert_eq!(Rotation::NONE.quarter_turns(), 0);
-/// ```
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Default)]
-pub struct Rotation(u8);
-
-impl Rotation {
-    /// No turn.
-    pub const NONE: Rotation = Rotation(0);
-
-    /// The four rotations, from no turn to three quarter-turns.
-    pub const ALL: [Rotation; 4] = [Rotation(0), Rotation(1), Rotation(2), Rotation(3)];
-
-    /// The rotation of `quarter_turns` quarter-turns clockwise, if it is 0 to 3.
-    pub const fn new(quarter_turns: u8) -> Option<Rotation> {
-        if quarter_turns < 4 {
-            Some(Rotation(quarter_turns))
-        } else {
-            None
-        }
-    }
-
-    /// The number of quarter-turns clockwise, 0 to 3.
-    pub const fn quarter_turns(self) -> u8 {
-        self.0
-    }
-
-    /// The rotation that takes `from` to `to` (quarter-turns clockwise).
-    pub const fn between(from: Direction, to: Direction) -> Rotation {
-        Rotation(((to.index() + 4 - from.index()) % 4) as u8)
     }
 }
 
@@ -268,7 +227,8 @@ impl Building {
     /// `rotation`.
     #[inline]
     pub const fn side(self, rotation: Rotation, direction: Direction) -> Terrain {
-        let packed = PACKED_SIDES[(self.index() % Building::COUNT) * 4 + rotation.0 as usize];
+        let packed =
+            PACKED_SIDES[(self.index() % Building::COUNT) * 4 + rotation.quarter_turns() as usize];
         Terrain::from_index((packed >> (2 * direction.index())) as usize & 3)
     }
 
@@ -276,7 +236,7 @@ impl Building {
     #[inline]
     pub const fn rotation_facing(self, terrain: Terrain, direction: Direction) -> Rotation {
         let at = SIDE_OF_TERRAIN[(self.index() % Building::COUNT) * 4 + terrain.index()] as usize;
-        Rotation(((direction.index() + 4 - at) % 4) as u8)
+        Rotation::between(Direction::from_index(at), direction)
     }
 }
 
@@ -451,22 +411,6 @@ boardcore::serde_as_text!(Terrain);
 boardcore::serde_as_text!(Building);
 #[cfg(feature = "serde")]
 boardcore::serde_as_text!(Tile);
-
-#[cfg(feature = "serde")]
-impl serde::Serialize for Rotation {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_u8(self.0)
-    }
-}
-
-#[cfg(feature = "serde")]
-impl<'de> serde::Deserialize<'de> for Rotation {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let turns = u8::deserialize(deserializer)?;
-        Rotation::new(turns)
-            .ok_or_else(|| serde::de::Error::custom("a rotation is 0 to 3 quarter-turns"))
-    }
-}
 
 #[cfg(test)]
 mod tests {

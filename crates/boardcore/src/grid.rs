@@ -126,6 +126,110 @@ impl FromStr for Direction {
     }
 }
 
+/// A turn by 0 to 3 quarter-turns clockwise, as pieces and tiles of open layouts are laid.
+///
+/// The text form is the digit `0`–`3`; with serde it is that number.
+///
+/// ```
+/// use boardcore::{Direction, Rotation, SignedCoord};
+///
+/// let quarter = Rotation::new(1).unwrap();
+/// assert_eq!(quarter.turn(Direction::North), Direction::East);
+/// assert_eq!(quarter.turn_coord(SignedCoord::new(0, 1)), SignedCoord::new(1, 0));
+/// assert_eq!(quarter.inverse().quarter_turns(), 3);
+/// assert_eq!(Rotation::between(Direction::West, Direction::North), quarter);
+/// assert_eq!("2".parse::<Rotation>().unwrap().quarter_turns(), 2);
+/// assert!(Rotation::new(4).is_none());
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Default)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(try_from = "u8", into = "u8")
+)]
+pub struct Rotation(u8);
+
+impl Rotation {
+    /// No turn.
+    pub const NONE: Rotation = Rotation(0);
+
+    /// The four rotations, from no turn to three quarter-turns.
+    pub const ALL: [Rotation; 4] = [Rotation(0), Rotation(1), Rotation(2), Rotation(3)];
+
+    /// The rotation of `quarter_turns` quarter-turns clockwise, if it is 0 to 3.
+    pub const fn new(quarter_turns: u8) -> Option<Rotation> {
+        if quarter_turns < 4 {
+            Some(Rotation(quarter_turns))
+        } else {
+            None
+        }
+    }
+
+    /// The number of quarter-turns clockwise, 0 to 3.
+    pub const fn quarter_turns(self) -> u8 {
+        self.0
+    }
+
+    /// The rotation that turns `from` into `to`.
+    pub const fn between(from: Direction, to: Direction) -> Rotation {
+        Rotation(((to.index() + 4 - from.index()) % 4) as u8)
+    }
+
+    /// The rotation that undoes this one.
+    #[must_use]
+    pub const fn inverse(self) -> Rotation {
+        Rotation((4 - self.0) % 4)
+    }
+
+    /// `direction` turned by this rotation.
+    pub const fn turn(self, direction: Direction) -> Direction {
+        direction.rotated(self.0 as usize)
+    }
+
+    /// `coord` turned by this rotation about the origin.
+    pub const fn turn_coord(self, coord: SignedCoord) -> SignedCoord {
+        coord.rotated_clockwise(self.0 as usize)
+    }
+}
+
+impl fmt::Display for Rotation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+impl FromStr for Rotation {
+    type Err = ParseError;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        text.parse::<u8>()
+            .ok()
+            .filter(|_| text.len() == 1)
+            .and_then(Rotation::new)
+            .ok_or_else(|| ParseError::new("rotation", text, "expected 0, 1, 2 or 3"))
+    }
+}
+
+impl From<Rotation> for u8 {
+    fn from(rotation: Rotation) -> u8 {
+        rotation.0
+    }
+}
+
+impl TryFrom<u8> for Rotation {
+    type Error = ParseError;
+
+    fn try_from(quarter_turns: u8) -> Result<Self, Self::Error> {
+        Rotation::new(quarter_turns).ok_or_else(|| {
+            ParseError::new(
+                "rotation",
+                quarter_turns.to_string(),
+                "a rotation is 0 to 3 quarter-turns",
+            )
+        })
+    }
+}
+
 /// A cell of a rectangular board: file `x` from 0 (west) and rank `y` from 0 (south).
 ///
 /// The text form is algebraic: the file as a letter from `a`, then the rank counted from 1,

@@ -5,8 +5,8 @@
 //!
 //! - [`Player`], [`PlayerSet`], [`PerPlayer`] and [`TurnOrder`]: seats, sets of seats,
 //!   per-seat values and turn order with elimination.
-//! - [`Direction`], [`Coord`], [`Grid`], [`Bitset`], [`SignedCoord`], [`PlaneSet`] and
-//!   [`Symmetry`]: board geometry, with `const` tables for fixed boards, signed coordinates
+//! - [`Direction`], [`Rotation`], [`Coord`], [`Grid`], [`Bitset`], [`SignedCoord`],
+//!   [`PlaneSet`] and [`Symmetry`]: board geometry, with `const` tables for fixed boards, signed coordinates
 //!   and windowed cell sets for open layouts, and the eight symmetries of a square board;
 //!   [`Frame`] and [`RowSet`]: a window fitted around the cells of an open layout (wherever
 //!   they lie), with row masks.
@@ -56,7 +56,7 @@ pub use bitset::{Bitset, BitsetIter};
 pub use chance::{NoChance, Weighted, sample, uniform_below};
 pub use error::{MoveError, ParseError, PositionError, RecordError, ReplayError};
 pub use game::{Game, format_record};
-pub use grid::{Coord, Direction, Grid, SignedCoord};
+pub use grid::{Coord, Direction, Grid, Rotation, SignedCoord};
 pub use key::{finish_key, key_of_words, mix_word};
 pub use perft::{perft, perft_divide};
 pub use plane::{OutsideWindow, PlaneSet};

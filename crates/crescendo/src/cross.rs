@@ -5,7 +5,7 @@ use core::str::FromStr;
 
 use boardcore::{Direction, ParseError, Player, SignedCoord};
 
-/// How a cross is turned: 0 to 3 quarter-turns clockwise.
+/// How a cross is turned: 0 to 3 quarter-turns clockwise (boardcore's [`Rotation`]).
 ///
 /// At rotation 0 the arms carry colour 0 to the north, 1 to the east, 2 to the south and
 /// 3 to the west; rotation `r` turns them `r` quarter-turns clockwise, so colour `c`
@@ -13,84 +13,24 @@ use boardcore::{Direction, ParseError, Player, SignedCoord};
 ///
 /// ```
 /// use boardcore::{Direction, Player};
-/// use crescendo::Rotation;
+/// use crescendo::{Rotation, arm_direction, colour_towards};
 ///
 /// let turned = Rotation::new(1).unwrap();
-/// assert_eq!(turned.arm_direction(Player::FIRST), Direction::East);
-/// assert_eq!(turned.colour_towards(Direction::South), Player::SECOND);
-/// assert!(Rotation::new(4).is_none());
+/// assert_eq!(arm_direction(turned, Player::FIRST), Direction::East);
+/// assert_eq!(colour_towards(turned, Direction::South), Player::SECOND);
 /// ```
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Default)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(try_from = "u8", into = "u8")
-)]
-pub struct Rotation(u8);
+pub use boardcore::Rotation;
 
-impl Rotation {
-    /// The four rotations, 0 to 3.
-    pub const ALL: [Rotation; 4] = [Rotation(0), Rotation(1), Rotation(2), Rotation(3)];
-
-    /// The rotation of `quarter_turns` quarter-turns clockwise, if below 4.
-    pub const fn new(quarter_turns: u8) -> Option<Rotation> {
-        if quarter_turns < 4 {
-            Some(Rotation(quarter_turns))
-        } else {
-            None
-        }
-    }
-
-    /// The number of quarter-turns clockwise, 0 to 3.
-    pub const fn quarter_turns(self) -> u8 {
-        self.0
-    }
-
-    /// Where the arm of colour `colour` points.
-    pub const fn arm_direction(self, colour: Player) -> Direction {
-        Direction::from_index(colour.index() + self.0 as usize)
-    }
-
-    /// The colour of the arm pointing in `direction`.
-    pub const fn colour_towards(self, direction: Direction) -> Player {
-        match Player::new((direction.index() + 4 - self.0 as usize) % 4) {
-            Some(player) => player,
-            None => Player::FIRST,
-        }
-    }
+/// Where the arm of colour `colour` points on a cross turned by `rotation`.
+pub const fn arm_direction(rotation: Rotation, colour: Player) -> Direction {
+    rotation.turn(Direction::from_index(colour.index()))
 }
 
-impl fmt::Display for Rotation {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.0)
-    }
-}
-
-impl FromStr for Rotation {
-    type Err = ParseError;
-
-    fn from_str(text: &str) -> Result<Self, Self::Err> {
-        text.parse::<u8>()
-            .ok()
-            .filter(|_| text.len() == 1)
-            .and_then(Rotation::new)
-            .ok_or_else(|| ParseError::new("rotation", text, "expected 0, 1, 2 or 3"))
-    }
-}
-
-impl From<Rotation> for u8 {
-    fn from(rotation: Rotation) -> u8 {
-        rotation.0
-    }
-}
-
-impl TryFrom<u8> for Rotation {
-    type Error = ParseError;
-
-    fn try_from(quarter_turns: u8) -> Result<Self, Self::Error> {
-        Rotation::new(quarter_turns).ok_or_else(|| {
-            ParseError::new("rotation", quarter_turns.to_string(), "expected 0 to 3")
-        })
+/// The colour of the arm pointing in `direction` on a cross turned by `rotation`.
+pub const fn colour_towards(rotation: Rotation, direction: Direction) -> Player {
+    match Player::new(rotation.inverse().turn(direction).index()) {
+        Some(player) => player,
+        None => Player::FIRST,
     }
 }
 
@@ -167,8 +107,9 @@ impl Cross {
 
     /// The cell of the arm of colour number `colour` (taken modulo 4).
     const fn arm_of_colour(self, colour: usize) -> SignedCoord {
-        self.centre
-            .step(Direction::from_index(colour + self.rotation.0 as usize))
+        self.centre.step(Direction::from_index(
+            colour + self.rotation.quarter_turns() as usize,
+        ))
     }
 
     /// The five cells: the centre, then the arms of colours 0, 1, 2 and 3.
@@ -195,7 +136,7 @@ impl Cross {
             (-1, 0) => Direction::West,
             _ => return None,
         };
-        Some(1 + self.rotation.colour_towards(direction).index())
+        Some(1 + colour_towards(self.rotation, direction).index())
     }
 
     /// The colour of `cell` if it belongs to this cross.
@@ -260,12 +201,12 @@ mod tests {
                 assert_eq!(origin.manhattan(arm), 1);
                 assert_eq!(cross.colour_at(arm), Some(Colour::Player(colour)));
                 assert_eq!(
-                    rotation.colour_towards(rotation.arm_direction(colour)),
+                    colour_towards(rotation, arm_direction(rotation, colour)),
                     colour
                 );
             }
         }
-        let turned = Cross::new(origin, Rotation(2));
+        let turned = Cross::new(origin, Rotation::ALL[2]);
         assert_eq!(turned.arm(Player::FIRST), SignedCoord::new(0, -1));
         assert_eq!(turned.arm(Player::new(3).unwrap()), SignedCoord::new(1, 0));
     }

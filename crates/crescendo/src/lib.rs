@@ -48,7 +48,7 @@ mod state;
 
 pub use board::{Board, CELLS, CROSSES, Cell};
 pub use config::{Config, Players};
-pub use cross::{Colour, Cross, Rotation};
+pub use cross::{Colour, Cross, Rotation, arm_direction, colour_towards};
 pub use error::{Decision, Illegal, Invalid};
 pub use moves::{GroupMove, GroupMoves, MAX_GROUP_MOVES, MAX_MOVES, Move, MoveList};
 pub use rules::{apply, count_moves, group_moves, legal_moves, legal_moves_into, status};
