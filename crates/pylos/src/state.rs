@@ -195,6 +195,26 @@ impl State {
         Bitset(self.open_mask() as u64)
     }
 
+    /// The open spots where a ball of `player` would complete a square of their colour (or,
+    /// in `expert`, a line) and so earn a take-back: the threats a search program weighs.
+    /// Empty in `children`.
+    ///
+    /// ```
+    /// use boardcore::Player;
+    /// use pylos::{Config, Spot, State};
+    ///
+    /// let state = State::new(Config::default()).replay("0a1 0d4 0a2 0d3 0b1 0c4").unwrap();
+    /// let spots: Vec<Spot> = state.completing_spots(Player::FIRST).iter().map(|i| Spot::from_index(i).unwrap()).collect();
+    /// assert_eq!(spots, ["0b2".parse::<Spot>().unwrap()]);
+    /// ```
+    pub fn completing_spots(&self, player: Player) -> Bitset {
+        let own = self.mask_of(player);
+        Bitset(
+            (crate::pattern::completing_spots(self.config().variant, own) & self.open_mask())
+                as u64,
+        )
+    }
+
     /// [`State::open_spots`] as a `u32` mask.
     pub(crate) const fn open_mask(&self) -> u32 {
         let occupied = self.occupied();

@@ -52,7 +52,7 @@ pub(crate) fn arena<G: CliGame>(args: &ArenaArgs, out: &mut impl Write) -> Resul
             &start,
             &mut players,
             args.seed.wrapping_add(u64::from(game)),
-            args.max_plies,
+            args.max_plies.unwrap_or(G::MAX_PLIES),
         );
         let result = match played
             .state

@@ -73,10 +73,11 @@ pub(crate) struct PlayArgs {
     /// The seat you play (without --bots).
     #[arg(long, default_value_t = 0)]
     pub(crate) seat: usize,
-    /// With --bots: stop after this many moves and report the game as unfinished (some
-    /// games can go on for ever between weak bots).
-    #[arg(long, default_value_t = 100_000)]
-    pub(crate) max_plies: usize,
+    /// With --bots: stop after this many moves and report the game as unfinished, since
+    /// some games can go on for ever between bots (default: the game's cap, 1000 moves
+    /// for Pylos, 100000 for the others).
+    #[arg(long)]
+    pub(crate) max_plies: Option<usize>,
 }
 
 /// Arguments of `arena`.
@@ -97,9 +98,10 @@ pub(crate) struct ArenaArgs {
     /// The bots' strength, 1 to 5.
     #[arg(long, default_value = "3")]
     pub(crate) level: bots::Level,
-    /// A game stopped after this many moves counts as a draw (unfinished).
-    #[arg(long, default_value_t = 100_000)]
-    pub(crate) max_plies: usize,
+    /// A game stopped after this many moves counts as a draw (unfinished); default: the
+    /// game's cap (1000 moves for Pylos, 100000 for the others).
+    #[arg(long)]
+    pub(crate) max_plies: Option<usize>,
     #[command(flatten)]
     pub(crate) options: GameOptions,
 }

@@ -76,7 +76,8 @@ fn watch<G: CliGame>(
         .iter_mut()
         .map(|bot| &mut **bot as &mut dyn Bot<G>)
         .collect();
-    let game = bots::play(start, &mut players, seed, args.max_plies);
+    let max_plies = args.max_plies.unwrap_or(G::MAX_PLIES);
+    let game = bots::play(start, &mut players, seed, max_plies);
     let mut record = args
         .position
         .moves
@@ -94,7 +95,7 @@ fn watch<G: CliGame>(
         eprintln!(
             "towers: stopped after {} moves (--max-plies {}); the game is unfinished",
             game.moves.len(),
-            args.max_plies
+            max_plies
         );
     }
     Ok(())

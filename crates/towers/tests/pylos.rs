@@ -200,11 +200,11 @@ fn the_default_bot_searches_and_gives_hints() {
     );
     assert_eq!(run.status, 0, "{}", run.stderr);
     assert!(
-        run.stdout.contains("against the alphabeta bot (level 1)"),
+        run.stdout.contains("against the mcts bot (level 1)"),
         "{}",
         run.stdout
     );
-    assert!(run.stdout.contains("seat 1 (alphabeta) plays "));
+    assert!(run.stdout.contains("seat 1 (mcts) plays "));
     let hint = run
         .stdout
         .lines()

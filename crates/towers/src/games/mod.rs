@@ -60,6 +60,10 @@ pub(crate) trait CliGame: Game + FromStr<Err: Display> + 'static {
     /// that answers in reasonable time.
     const BOTS: &'static [&'static str];
 
+    /// The moves after which a game between bots stops unfinished, unless `--max-plies`
+    /// says otherwise: some games can go on for ever (Pylos take-backs, Crescendo chases).
+    const MAX_PLIES: usize = 100_000;
+
     /// The game's configuration from the options that apply to it.
     ///
     /// # Errors

@@ -12,7 +12,13 @@ use crate::error::CliError;
 
 impl CliGame for State {
     const OPTIONS: &'static [&'static str] = &["variant", "takeback", "end"];
-    const BOTS: &'static [&'static str] = &["alphabeta", "mcts", "random"];
+    /// MCTS first: at the default level it finished first in 55 of 100 arena games
+    /// against alpha-beta.
+    const BOTS: &'static [&'static str] = &["mcts", "alphabeta", "random"];
+
+    /// Random games end within about 650 moves; bots that keep taking balls back can
+    /// repeat positions for ever.
+    const MAX_PLIES: usize = 1_000;
 
     fn bot(name: &str, level: bots::Level, seed: u64) -> Option<Box<dyn bots::Bot<Self>>> {
         two_player_bot(name, level, seed)
