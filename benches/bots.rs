@@ -1,6 +1,7 @@
 //! Bot benchmarks: MCTS iterations per second and alpha-beta nodes per second, per game.
 
-use boardcore::Game;
+use boardcore::rand_core::SeedableRng;
+use boardcore::{Game, random_move};
 use bots::{AlphaBeta, Budget, Mcts, MctsConfig};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
@@ -23,20 +24,57 @@ fn mcts_iterations<G: Game + 'static>(c: &mut Criterion, name: &str, state: &G, 
     group.finish();
 }
 
-fn bench_pyrga(c: &mut Criterion) {
-    let start = pyrga::State::new(pyrga::Config::default());
-    mcts_iterations(c, "pyrga", &start, 5_000);
+/// Alpha-beta searches to `depth` from `state`, as positions visited per second.
+fn alphabeta_nodes<G: bots::Evaluate + 'static>(
+    c: &mut Criterion,
+    name: &str,
+    state: &G,
+    depth: u64,
+) {
     let mut group = c.benchmark_group("alphabeta");
     group.sample_size(10);
-    let nodes = AlphaBeta::new(Budget::iterations(6))
-        .search(&start)
+    let nodes = AlphaBeta::new(Budget::iterations(depth))
+        .search(state)
         .map_or(1, |report| report.nodes);
     group.throughput(Throughput::Elements(nodes));
-    group.bench_function("pyrga_depth_6", |b| {
-        b.iter(|| AlphaBeta::new(Budget::iterations(6)).search(black_box(&start)));
+    group.bench_function(format!("{name}_depth_{depth}"), |b| {
+        b.iter(|| AlphaBeta::new(Budget::iterations(depth)).search(black_box(state)));
     });
     group.finish();
 }
 
-criterion_group!(benches, bench_pyrga);
+/// The position after `plies` random moves from `start` (seeded), then chance settled
+/// until a player decides.
+fn midgame<G: Game>(start: &G, plies: usize) -> G {
+    let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(3);
+    let mut state = start.clone();
+    let mut played = 0;
+    while played < plies || state.status().to_move().is_none() {
+        let Some(next) = random_move(&state, &mut rng).and_then(|mv| state.apply(mv).ok()) else {
+            break;
+        };
+        state = next;
+        played += 1;
+    }
+    state
+}
+
+fn bench_pyrga(c: &mut Criterion) {
+    let start = pyrga::State::new(pyrga::Config::default());
+    mcts_iterations(c, "pyrga", &start, 5_000);
+    alphabeta_nodes(c, "pyrga", &start, 6);
+}
+
+fn bench_pylos(c: &mut Criterion) {
+    let state = midgame(&pylos::State::new(pylos::Config::default()), 10);
+    mcts_iterations(c, "pylos", &state, 2_000);
+    alphabeta_nodes(c, "pylos", &state, 6);
+}
+
+fn bench_architekton(c: &mut Criterion) {
+    let state = midgame(&architekton::State::new(architekton::Config::default()), 20);
+    mcts_iterations(c, "architekton", &state, 1_000);
+}
+
+criterion_group!(benches, bench_pyrga, bench_pylos, bench_architekton);
 criterion_main!(benches);

@@ -19,13 +19,19 @@ fn quick_mcts(iterations: u64) -> MctsConfig {
 }
 
 /// Positions of `start`'s game reached by pseudo-random choices, where a player decides.
+/// Chance decisions on the way are settled by their first outcome.
 fn sample_positions<G: Game>(start: &G, count: u32) -> Vec<G> {
     (0..count)
         .map(|seed| {
             let choices: Vec<u32> = (0..(seed % 25))
                 .map(|i| seed.wrapping_mul(2_654_435_761).rotate_left(i) ^ i)
                 .collect();
-            play_choices(start, &choices).state
+            let mut state = play_choices(start, &choices).state;
+            // Let chance decide (its first outcome) until a player does.
+            while let Some(outcome) = state.chance_outcomes().first().map(|w| w.outcome) {
+                state = state.apply(outcome).unwrap();
+            }
+            state
         })
         .filter(|state| state.status().to_move().is_some())
         .collect()
@@ -51,6 +57,42 @@ fn every_bot_plays_only_legal_moves_in_pyrga() {
     assert_legal_choices(&mut RandomBot::new(1), &positions);
     assert_legal_choices(&mut Mcts::new(quick_mcts(200), 1), &positions);
     assert_legal_choices(&mut AlphaBeta::new(Budget::iterations(3)), &positions);
+}
+
+#[test]
+fn every_bot_plays_only_legal_moves_in_pylos() {
+    for variant in [
+        pylos::Variant::Standard,
+        pylos::Variant::Expert,
+        pylos::Variant::Children,
+    ] {
+        let config = pylos::Config {
+            variant,
+            ..pylos::Config::default()
+        };
+        let positions = sample_positions(&pylos::State::new(config), 30);
+        assert!(positions.len() > 20);
+        assert_legal_choices(&mut RandomBot::new(2), &positions);
+        assert_legal_choices(&mut Mcts::new(quick_mcts(150), 2), &positions);
+        assert_legal_choices(&mut AlphaBeta::new(Budget::iterations(3)), &positions);
+    }
+}
+
+#[test]
+fn every_bot_plays_only_legal_moves_in_architekton() {
+    for building_match in [
+        architekton::BuildingMatch::All,
+        architekton::BuildingMatch::AtLeastOne,
+    ] {
+        let config = architekton::Config {
+            building_match,
+            ..architekton::Config::default()
+        };
+        let positions = sample_positions(&architekton::State::new(config), 40);
+        assert!(positions.len() > 20);
+        assert_legal_choices(&mut RandomBot::new(4), &positions);
+        assert_legal_choices(&mut Mcts::new(quick_mcts(100), 4), &positions);
+    }
 }
 
 #[test]
