@@ -3,6 +3,7 @@
 use core::fmt;
 
 use crate::grid::SignedCoord;
+use crate::window::{Frame, RowSet};
 
 /// A set of cells of an open layout whose coordinates lie in the 64 × 64 window
 /// `PlaneSet::MIN..=PlaneSet::MAX` on both axes, stored as one 64-bit row per `y`.
@@ -27,9 +28,15 @@ use crate::grid::SignedCoord;
 /// ```
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct PlaneSet {
-    /// Row `y` is at index `y - MIN`; bit `x - MIN` of a row is the cell `(x, y)`.
-    rows: [u64; 64],
+    /// The cells, in the fixed frame [`WINDOW`].
+    cells: RowSet<64>,
 }
+
+/// The fixed window of every [`PlaneSet`]: 64 × 64 cells from `(MIN, MIN)`.
+const WINDOW: Frame = match Frame::new(SignedCoord::new(PlaneSet::MIN, PlaneSet::MIN), 64, 64) {
+    Some(frame) => frame,
+    None => Frame::UNIT,
+};
 
 /// A cell outside the window of a [`PlaneSet`].
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, thiserror::Error)]
@@ -44,7 +51,9 @@ impl PlaneSet {
 
     /// The empty set.
     pub const fn new() -> PlaneSet {
-        PlaneSet { rows: [0; 64] }
+        PlaneSet {
+            cells: RowSet::new(),
+        }
     }
 
     /// Whether `cell` lies in the window.
@@ -60,36 +69,26 @@ impl PlaneSet {
         if !Self::in_window(cell) {
             return Err(OutsideWindow(cell));
         }
-        let bit = 1u64 << (cell.x - Self::MIN);
-        let row = &mut self.rows[(cell.y - Self::MIN) as usize];
-        let absent = *row & bit == 0;
-        *row |= bit;
+        let absent = !self.contains(cell);
+        self.cells.insert(WINDOW, cell);
         Ok(absent)
     }
 
     /// Removes `cell`; returns whether it was present.
     pub fn remove(&mut self, cell: SignedCoord) -> bool {
-        if !Self::in_window(cell) {
-            return false;
-        }
-        let bit = 1u64 << (cell.x - Self::MIN);
-        let row = &mut self.rows[(cell.y - Self::MIN) as usize];
-        let present = *row & bit != 0;
-        *row &= !bit;
-        present
+        self.cells.remove(WINDOW, cell)
     }
 
     /// Whether `cell` is in the set (cells outside the window never are).
-    pub const fn contains(&self, cell: SignedCoord) -> bool {
-        Self::in_window(cell)
-            && self.rows[(cell.y - Self::MIN) as usize] & (1u64 << (cell.x - Self::MIN)) != 0
+    pub fn contains(&self, cell: SignedCoord) -> bool {
+        self.cells.contains(WINDOW, cell)
     }
 
     /// The cells of row `y` as a mask, bit `x - MIN` for the cell `(x, y)`; 0 for rows
     /// outside the window.
     pub const fn row(&self, y: i16) -> u64 {
         if y >= Self::MIN && y <= Self::MAX {
-            self.rows[(y - Self::MIN) as usize]
+            self.cells.rows()[(y - Self::MIN) as usize]
         } else {
             0
         }
@@ -97,21 +96,17 @@ impl PlaneSet {
 
     /// The number of cells in the set.
     pub fn len(&self) -> usize {
-        self.rows.iter().map(|row| row.count_ones() as usize).sum()
+        self.cells.len()
     }
 
     /// Whether the set is empty.
     pub fn is_empty(&self) -> bool {
-        self.rows.iter().all(|&row| row == 0)
+        self.cells.is_empty()
     }
 
     /// The cells, row by row from the south (lowest `y`), west to east in a row.
     pub fn iter(&self) -> impl Iterator<Item = SignedCoord> + '_ {
-        self.rows.iter().zip(Self::MIN..).flat_map(|(&row, y)| {
-            crate::Bitset(row)
-                .iter()
-                .map(move |bit| SignedCoord::new(bit as i16 + Self::MIN, y))
-        })
+        self.cells.iter(WINDOW)
     }
 }
 

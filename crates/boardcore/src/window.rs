@@ -34,6 +34,13 @@ pub struct Frame {
 }
 
 impl Frame {
+    /// The frame of the single cell at the origin.
+    pub const UNIT: Frame = Frame {
+        origin: SignedCoord::ORIGIN,
+        width: 1,
+        height: 1,
+    };
+
     /// The widest frame: one row fits in a `u64`.
     pub const MAX_WIDTH: usize = 64;
 
@@ -203,6 +210,19 @@ impl<const ROWS: usize> RowSet<ROWS> {
             Some((row, column)) if row < ROWS => {
                 self.rows[row] |= 1 << column;
                 true
+            }
+            _ => false,
+        }
+    }
+
+    /// Removes `coord`; returns whether it was present.
+    #[inline]
+    pub fn remove(&mut self, frame: Frame, coord: SignedCoord) -> bool {
+        match frame.row_column(coord) {
+            Some((row, column)) if row < ROWS => {
+                let present = self.rows[row] >> column & 1 == 1;
+                self.rows[row] &= !(1 << column);
+                present
             }
             _ => false,
         }
