@@ -2,13 +2,13 @@
 //! positions, random full games (chance sampled from a seeded generator), and perft(3)
 //! from a mid-game position.
 
-use architekton::{BuildingMatch, Config, State, apply, count_moves, legal_moves};
+use architekton::{BuildingMatch, Config, State};
 use boardcore::rand_core::SeedableRng;
 use boardcore::{perft, random_playout};
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::hint::black_box;
-use tower_benches::{position_moves, positions};
+use tower_benches::{bench_moves, positions};
 
 /// Mid-game positions (turn 7 or 8, a tile to lay) reached by random play with chance.
 const RECORDS_ALL: &[&str] = &[
@@ -38,33 +38,7 @@ fn mid_game_positions() -> Vec<State> {
 
 fn bench_positions(c: &mut Criterion) {
     let states = mid_game_positions();
-    let pairs = position_moves(&states);
-
-    let mut group = c.benchmark_group("architekton");
-    group.throughput(Throughput::Elements(states.len() as u64));
-    group.bench_function("legal_moves", |b| {
-        b.iter(|| {
-            for state in &states {
-                black_box(legal_moves(black_box(state)));
-            }
-        });
-    });
-    group.bench_function("count_moves", |b| {
-        b.iter(|| {
-            for state in &states {
-                black_box(count_moves(black_box(state)));
-            }
-        });
-    });
-    group.throughput(Throughput::Elements(pairs.len() as u64));
-    group.bench_function("apply", |b| {
-        b.iter(|| {
-            for (state, mv) in &pairs {
-                black_box(apply(black_box(state), *mv).ok());
-            }
-        });
-    });
-    group.finish();
+    bench_moves(c, "architekton", &states);
 }
 
 fn bench_games(c: &mut Criterion) {

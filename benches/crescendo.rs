@@ -6,13 +6,11 @@
 use boardcore::rand_core::SeedableRng;
 use boardcore::{perft, uniform_below};
 use bots::greedy::{crescendo_move, crescendo_playout};
-use crescendo::{
-    Config, MoveList, Phase, Players, State, apply, count_moves, legal_moves, legal_moves_into,
-};
+use crescendo::{Config, MoveList, Phase, Players, State, apply, legal_moves_into};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::hint::black_box;
-use tower_benches::position_moves;
+use tower_benches::bench_moves;
 
 /// Movement-phase positions of greedy four-player matches (fixed by their seeds): the
 /// positions after 40, 80, … plies that are in the movement phase, 64 of them.
@@ -40,32 +38,7 @@ fn movement_positions() -> Vec<State> {
 
 fn bench_positions(c: &mut Criterion) {
     let states = movement_positions();
-    let pairs = position_moves(&states);
-    let mut group = c.benchmark_group("crescendo");
-    group.throughput(Throughput::Elements(states.len() as u64));
-    group.bench_function("legal_moves", |b| {
-        b.iter(|| {
-            for state in &states {
-                black_box(legal_moves(black_box(state)));
-            }
-        });
-    });
-    group.bench_function("count_moves", |b| {
-        b.iter(|| {
-            for state in &states {
-                black_box(count_moves(black_box(state)));
-            }
-        });
-    });
-    group.throughput(Throughput::Elements(pairs.len() as u64));
-    group.bench_function("apply", |b| {
-        b.iter(|| {
-            for (state, mv) in &pairs {
-                black_box(apply(black_box(state), *mv).ok());
-            }
-        });
-    });
-    group.finish();
+    bench_moves(c, "crescendo", &states);
 }
 
 fn bench_random_moves(c: &mut Criterion) {

@@ -1,7 +1,10 @@
 //! Shared helpers of the benchmarks (the benchmarks themselves are the `[[bench]]`
 //! targets: `cargo bench -p tower-benches --bench <game>`).
 
+use std::hint::black_box;
+
 use boardcore::Game;
+use criterion::{Criterion, Throughput};
 
 /// The positions reached by playing each record from `start`; records that do not replay
 /// are skipped (the benchmarks use fixed, known-good records).
@@ -24,4 +27,37 @@ pub fn position_moves<G: Game>(positions: &[G]) -> Vec<(G, G::Move)> {
                 .collect::<Vec<_>>()
         })
         .collect()
+}
+
+/// The benchmark group `name` of `legal_moves`, `count_moves` and `apply` (of every legal
+/// move) on `states`, with throughput in positions (moves for `apply`) per second. The
+/// calls go through [`Game`], whose implementations forward to the engines' free
+/// functions (static dispatch, inlined).
+pub fn bench_moves<G: Game>(c: &mut Criterion, name: &str, states: &[G]) {
+    let pairs = position_moves(states);
+    let mut group = c.benchmark_group(name);
+    group.throughput(Throughput::Elements(states.len() as u64));
+    group.bench_function("legal_moves", |b| {
+        b.iter(|| {
+            for state in states {
+                black_box(black_box(state).legal_moves());
+            }
+        });
+    });
+    group.bench_function("count_moves", |b| {
+        b.iter(|| {
+            for state in states {
+                black_box(black_box(state).count_moves());
+            }
+        });
+    });
+    group.throughput(Throughput::Elements(pairs.len() as u64));
+    group.bench_function("apply", |b| {
+        b.iter(|| {
+            for (state, mv) in &pairs {
+                black_box(black_box(state).apply(*mv).ok());
+            }
+        });
+    });
+    group.finish();
 }

@@ -4,9 +4,9 @@
 //! (through the `Game` trait).
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use pylos::{Config, State, apply, count_moves, legal_moves};
+use pylos::{Config, State};
 use std::hint::black_box;
-use tower_benches::{position_moves, positions};
+use tower_benches::{bench_moves, positions};
 
 /// Openings, middle games with take-backs and raises, and late games (from the golden
 /// data).
@@ -29,33 +29,7 @@ fn bench_positions(c: &mut Criterion) {
         RECORDS.len(),
         "every benchmark record replays"
     );
-    let pairs = position_moves(&states);
-
-    let mut group = c.benchmark_group("pylos");
-    group.throughput(Throughput::Elements(states.len() as u64));
-    group.bench_function("legal_moves", |b| {
-        b.iter(|| {
-            for state in &states {
-                black_box(legal_moves(black_box(state)));
-            }
-        });
-    });
-    group.bench_function("count_moves", |b| {
-        b.iter(|| {
-            for state in &states {
-                black_box(count_moves(black_box(state)));
-            }
-        });
-    });
-    group.throughput(Throughput::Elements(pairs.len() as u64));
-    group.bench_function("apply", |b| {
-        b.iter(|| {
-            for (state, mv) in &pairs {
-                black_box(apply(black_box(state), *mv).ok());
-            }
-        });
-    });
-    group.finish();
+    bench_moves(c, "pylos", &states);
 }
 
 fn bench_perft(c: &mut Criterion) {

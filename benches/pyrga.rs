@@ -3,9 +3,9 @@
 
 use boardcore::perft;
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use pyrga::{Config, Rules, State, apply, count_moves, legal_moves};
+use pyrga::{Config, Rules, State};
 use std::hint::black_box;
-use tower_benches::{position_moves, positions};
+use tower_benches::{bench_moves, positions};
 
 /// Openings, middle games and late games (from the golden data).
 const RECORDS: &[&str] = &[
@@ -27,33 +27,7 @@ fn bench_positions(c: &mut Criterion) {
         RECORDS.len(),
         "every benchmark record replays"
     );
-    let pairs = position_moves(&states);
-
-    let mut group = c.benchmark_group("pyrga");
-    group.throughput(Throughput::Elements(states.len() as u64));
-    group.bench_function("legal_moves", |b| {
-        b.iter(|| {
-            for state in &states {
-                black_box(legal_moves(black_box(state)));
-            }
-        });
-    });
-    group.bench_function("count_moves", |b| {
-        b.iter(|| {
-            for state in &states {
-                black_box(count_moves(black_box(state)));
-            }
-        });
-    });
-    group.throughput(Throughput::Elements(pairs.len() as u64));
-    group.bench_function("apply", |b| {
-        b.iter(|| {
-            for (state, mv) in &pairs {
-                black_box(apply(black_box(state), *mv).ok());
-            }
-        });
-    });
-    group.finish();
+    bench_moves(c, "pyrga", &states);
 }
 
 fn bench_perft(c: &mut Criterion) {
