@@ -30,7 +30,7 @@ pub trait Game: Clone + Eq + Hash + fmt::Debug + fmt::Display + Sized {
     /// One decision: a player's move or a chance outcome.
     type Move: Copy + Eq + Hash + fmt::Debug + fmt::Display;
     /// The legal moves of a position; it does not allocate.
-    type MoveList: Deref<Target = [Self::Move]>;
+    type MoveList: Deref<Target = [Self::Move]> + Default;
     /// The chance outcomes of a position; it does not allocate.
     type ChanceList: Deref<Target = [Weighted<Self::Move>]>;
     /// The options fixed at the start (rule set, variant, player count, tile set…).
@@ -55,6 +55,13 @@ pub trait Game: Clone + Eq + Hash + fmt::Debug + fmt::Display + Sized {
 
     /// Every legal move, in the order the game documents.
     fn legal_moves(&self) -> Self::MoveList;
+
+    /// Fills `moves` with the legal moves (replacing what it held), in the order of
+    /// [`Game::legal_moves`]. Engines whose move lists are large override it to build the
+    /// list in place, sparing generic callers the copy of a returned list.
+    fn legal_moves_into(&self, moves: &mut Self::MoveList) {
+        *moves = self.legal_moves();
+    }
 
     /// The number of legal moves, without building them where that is cheaper.
     fn count_moves(&self) -> usize {

@@ -14,17 +14,20 @@ pub fn perft<G: Game>(state: &G, depth: u32) -> u64 {
     match depth {
         0 => 1,
         1 => state.count_moves() as u64,
-        _ => state
-            .legal_moves()
-            .iter()
-            .map(|&mv| match state.apply(mv) {
-                Ok(next) => perft(&next, depth - 1),
-                Err(error) => {
-                    debug_assert!(false, "listed move {mv} does not apply: {error}");
-                    0
-                }
-            })
-            .sum(),
+        _ => {
+            let mut moves = G::MoveList::default();
+            state.legal_moves_into(&mut moves);
+            moves
+                .iter()
+                .map(|&mv| match state.apply(mv) {
+                    Ok(next) => perft(&next, depth - 1),
+                    Err(error) => {
+                        debug_assert!(false, "listed move {mv} does not apply: {error}");
+                        0
+                    }
+                })
+                .sum()
+        }
     }
 }
 

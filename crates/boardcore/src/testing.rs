@@ -55,7 +55,8 @@ pub struct HarnessReport {
 
 /// Plays random games and checks, in every position reached:
 /// - the laws of the [`Game`] contract: the legal moves are empty exactly when the game is
-///   over, have no duplicates, match [`Game::count_moves`], and are the chance outcomes
+///   over, have no duplicates, match [`Game::count_moves`] and [`Game::legal_moves_into`],
+///   and are the chance outcomes
 ///   (each weighted at least 1) when chance decides;
 /// - every legal move applies and reads back from its notation;
 /// - [`Game::apply`] leaves its input unchanged;
@@ -173,6 +174,12 @@ where
     let moves = state.legal_moves();
     if status.is_finished() != moves.is_empty() {
         return Err(format!("status {status} but {} legal moves", moves.len()));
+    }
+    let mut filled = G::MoveList::default();
+    state.legal_moves_into(&mut filled);
+    state.legal_moves_into(&mut filled);
+    if *filled != *moves {
+        return Err("legal_moves_into does not fill the list legal_moves returns".to_owned());
     }
     if state.count_moves() != moves.len() {
         return Err(format!(

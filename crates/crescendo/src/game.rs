@@ -38,6 +38,10 @@ impl Game for State {
         rules::legal_moves(self)
     }
 
+    fn legal_moves_into(&self, moves: &mut MoveList) {
+        rules::legal_moves_into(self, moves);
+    }
+
     fn count_moves(&self) -> usize {
         rules::count_moves(self)
     }

@@ -38,6 +38,10 @@ impl Game for State {
         movegen::legal_moves(self)
     }
 
+    fn legal_moves_into(&self, moves: &mut MoveList) {
+        movegen::legal_moves_into(self, moves);
+    }
+
     fn count_moves(&self) -> usize {
         movegen::count_moves(self)
     }
