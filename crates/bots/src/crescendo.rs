@@ -79,9 +79,10 @@ impl CrescendoMcts {
         }
     }
 
-    /// The search settings of `level`: 60, 250, 1000, 4000 or 16000 iterations (a quarter
-    /// of [`Level::mcts`], an iteration playing up to 60 greedy moves), never more than
-    /// the time of [`Level::mcts`], exploration 1 and playouts of at most 60 moves.
+    /// The search settings of `level`: 60, 250, 1000, 4000 or 16000 iterations (about a
+    /// quarter of [`Level::mcts`], as an iteration plays up to 60 greedy moves), never
+    /// more than the time of [`Level::mcts`], exploration 1 and playouts of at most 60
+    /// moves.
     ///
     /// ```
     /// use bots::{CrescendoMcts, Level};
