@@ -20,8 +20,8 @@ const SHARPNESS: f64 = 3.0;
 /// playout policy, spent only on the decisions that need it.
 ///
 /// - **Movement**: a move that finishes a tower is played at once; otherwise UCT searches
-///   the position. Each playout follows the greedy player (which is what Crescendo's
-///   simple opponents play) for at most [`MctsConfig::playout_plies`] moves of the round
+///   the position. Each playout follows the greedy player (the model of the opponents
+///   it is measured against) for at most [`MctsConfig::playout_plies`] moves of the round
 ///   in progress. A playout that ends the match scores its ranking; one cut off scores
 ///   each player's expected reward, the chance of being the one eliminated in this round
 ///   being shared out by a softmax of the players' *concentration* (the sum of their
@@ -37,8 +37,9 @@ const SHARPNESS: f64 = 3.0;
 ///   these decisions have hundreds of choices and no evaluation the search could use.
 ///
 /// Searches are limited by iterations (and time); with an iteration budget the bot is
-/// deterministic for its seed. Playouts are capped, and the no-progress rule ends every
-/// round, so chases cannot hang a search.
+/// deterministic for its seed. A playout stops after [`MctsConfig::playout_plies`] moves
+/// and a search after its budget, so chases (which the no-progress rule does not end
+/// while they keep scattering pawns) cannot hang it.
 ///
 /// ```
 /// use bots::{Bot, Level, crescendo_mcts};
