@@ -1,9 +1,12 @@
-//! Bot benchmarks: MCTS iterations per second and alpha-beta nodes per second, per game.
+//! Bot benchmarks: MCTS iterations per second and alpha-beta nodes per second, per game,
+//! and the iterations per second of Crescendo's search bot on a movement-phase position.
 
 use boardcore::rand_core::SeedableRng;
 use boardcore::{Game, random_move};
-use bots::{AlphaBeta, Budget, Mcts, MctsConfig};
+use bots::{AlphaBeta, Budget, CrescendoMcts, Level, Mcts, MctsConfig};
+use crescendo::{Phase, Players};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use rand_xoshiro::Xoshiro256PlusPlus;
 use std::hint::black_box;
 
 /// MCTS searches of a fixed number of iterations from `state`, as iterations per second.
@@ -46,7 +49,7 @@ fn alphabeta_nodes<G: bots::Evaluate + 'static>(
 /// The position after `plies` random moves from `start` (seeded), then chance settled
 /// until a player decides.
 fn midgame<G: Game>(start: &G, plies: usize) -> G {
-    let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(3);
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
     let mut state = start.clone();
     let mut played = 0;
     while played < plies || state.status().to_move().is_none() {
@@ -55,6 +58,25 @@ fn midgame<G: Game>(start: &G, plies: usize) -> G {
         };
         state = next;
         played += 1;
+    }
+    state
+}
+
+/// The first movement-phase position with at least 12 legal moves after ply 400 of a
+/// greedy four-player match (fixed by its seed).
+fn crescendo_movement_position() -> crescendo::State {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(31);
+    let mut state = crescendo::State::new(crescendo::Config::new(Players::Four));
+    let mut ply = 0;
+    while let Some(mv) = bots::greedy::crescendo_move(&state, &mut rng) {
+        if ply > 400
+            && matches!(state.phase(), Phase::Moving { .. })
+            && crescendo::count_moves(&state) >= 12
+        {
+            break;
+        }
+        state = crescendo::apply(&state, mv).unwrap_or(state);
+        ply += 1;
     }
     state
 }
@@ -76,5 +98,27 @@ fn bench_architekton(c: &mut Criterion) {
     mcts_iterations(c, "architekton", &state, 1_000);
 }
 
-criterion_group!(benches, bench_pyrga, bench_pylos, bench_architekton);
+fn bench_crescendo(c: &mut Criterion) {
+    const ITERATIONS: u64 = 1_000;
+    let state = crescendo_movement_position();
+    let config = MctsConfig {
+        budget: Budget::iterations(ITERATIONS),
+        ..CrescendoMcts::settings(Level::default())
+    };
+    let mut group = c.benchmark_group("mcts");
+    group.sample_size(10);
+    group.throughput(Throughput::Elements(ITERATIONS));
+    group.bench_function("crescendo_movement", |b| {
+        b.iter(|| CrescendoMcts::new(config, 1).search(black_box(&state)));
+    });
+    group.finish();
+}
+
+criterion_group!(
+    benches,
+    bench_pyrga,
+    bench_pylos,
+    bench_architekton,
+    bench_crescendo
+);
 criterion_main!(benches);

@@ -11,6 +11,9 @@
 //! placing scattered pawns) is uniformly random. A part of a tower joins another only when
 //! it raises the player's tallest tower, so the policy does not shuffle pawns back and
 //! forth between two of its towers.
+//!
+//! [`Greedy`] is the policy for the playouts of a search, [`GreedyBot`] the policy as a
+//! player.
 
 use boardcore::rand_core::{Rng, SeedableRng};
 use boardcore::{Playout, uniform_below};
@@ -21,6 +24,7 @@ use crescendo::{
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::Bot;
+use crate::policy::Policy;
 
 /// The greedy policy's move in `state` with the caller's generator, or `None` when the
 /// match is over.
@@ -46,7 +50,9 @@ pub fn crescendo_move<R: Rng + ?Sized>(state: &State, rng: &mut R) -> Option<Mov
     if groups.is_empty() {
         return Some(Move::Pass);
     }
-    let target = state.target();
+    if let Some(finish) = finishing_move(state, &groups) {
+        return Some(finish.to_move(state.board()));
+    }
     let tallest = state.tallest(to_move);
     let (mut joins, mut join_height) = (GroupMoves::new(), 0u8);
     let (mut scatters, mut scatter_height) = (GroupMoves::new(), 0u8);
@@ -56,9 +62,6 @@ pub fn crescendo_move<R: Rng + ?Sized>(state: &State, rng: &mut R) -> Option<Mov
         };
         if tower.owner == to_move {
             let reached = tower.height + group.count;
-            if reached >= target {
-                return Some(group.to_move(state.board()));
-            }
             let whole = state
                 .tower(group.from)
                 .is_some_and(|t| t.height == group.count);
@@ -78,6 +81,18 @@ pub fn crescendo_move<R: Rng + ?Sized>(state: &State, rng: &mut R) -> Option<Mov
         &groups
     };
     pick(chosen, rng).map(|group| group.to_move(state.board()))
+}
+
+/// The first of `groups` (the group moves of `state`) that finishes a tower of the player
+/// to move, if any.
+pub(crate) fn finishing_move(state: &State, groups: &[GroupMove]) -> Option<GroupMove> {
+    let mover = state.to_move()?;
+    let target = state.target();
+    groups.iter().copied().find(|group| {
+        state
+            .tower(group.to)
+            .is_some_and(|tower| tower.owner == mover && tower.height + group.count >= target)
+    })
 }
 
 /// Keeps in `best` the groups of the greatest `height` seen so far.
@@ -129,6 +144,40 @@ pub fn crescendo_playout<R: Rng + ?Sized>(
         finished: status(&state).is_finished(),
         state,
         plies,
+    }
+}
+
+/// The greedy policy for the playouts of a search ([`Policy`]): [`crescendo_move`] for
+/// every player, within the round in progress. A playout stops when a new round starts
+/// (no cross laid yet): a search of one round cannot foresee the next, whose players set
+/// up from nothing, and the search's cut-off function scores the round's result instead.
+///
+/// ```
+/// use bots::{greedy::Greedy, playout, Policy};
+/// use crescendo::{Config, Players, State};
+/// use rand_core::SeedableRng;
+/// use rand_xoshiro::Xoshiro256PlusPlus;
+///
+/// let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
+/// let start = State::new(Config::new(Players::Three));
+/// // The new round's empty table ends a playout: no move there.
+/// assert_eq!(Greedy.pick(&start, &mut rng), None);
+/// let laid = start.replay("X0,0r0").unwrap();
+/// assert!(Greedy.pick(&laid, &mut rng).is_some());
+/// // Playouts of the final finish its only round, or stop at the cap.
+/// let final_round = State::new(Config::new(Players::Two)).replay("X0,0r1").unwrap();
+/// let rewards = playout(&final_round, &mut Greedy, &mut rng, 100_000, |_| [0.5; 4]);
+/// assert_eq!(rewards[0] + rewards[1], 1.0);
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Greedy;
+
+impl Policy<State> for Greedy {
+    fn pick<R: Rng + ?Sized>(&mut self, state: &State, rng: &mut R) -> Option<Move> {
+        if state.phase() == Phase::Laying && state.board().is_empty() {
+            return None;
+        }
+        crescendo_move(state, rng)
     }
 }
 

@@ -13,6 +13,9 @@
 //!   (implemented here, outside the engines).
 //! - [`GreedyBot`] and the [`greedy`] policy: Crescendo's greedy player, which finishes
 //!   whole matches where uniformly random play almost never does.
+//! - [`CrescendoMcts`] ([`crescendo_mcts`]): Crescendo's search bot, [`Mcts`] with greedy
+//!   playouts of the round, an evaluation of the round at the cut-off, and rules for the
+//!   decisions that need no search.
 //! - [`Level`]: strength presets 1 to 5.
 //!
 //! Asking a bot for a move takes three lines:
@@ -46,6 +49,7 @@ pub struct ReadmeDoctests;
 
 mod alphabeta;
 mod budget;
+mod crescendo;
 mod eval;
 mod game;
 pub mod greedy;
@@ -56,6 +60,7 @@ mod random;
 
 pub use alphabeta::{AlphaBeta, AlphaBetaReport};
 pub use budget::Budget;
+pub use crescendo::{CrescendoMcts, crescendo_mcts};
 pub use eval::{Evaluate, WIN};
 pub use game::{PlayedGame, play};
 pub use greedy::GreedyBot;

@@ -47,6 +47,10 @@ pub struct MctsReport<M> {
 
 const NO_PARENT: u32 = u32::MAX;
 
+/// Narrows the legal moves of a tree node to those worth trying (see
+/// [`Mcts::with_tree_moves`]).
+type Narrow<G> = fn(&G, &mut Vec<<G as Game>::Move>);
+
 struct Node<G: Game> {
     state: G,
     /// Who decides here, or `None` when the game is over.
@@ -63,14 +67,22 @@ struct Node<G: Game> {
 }
 
 impl<G: Game> Node<G> {
-    fn new(state: G, mv: Option<G::Move>, parent: u32) -> Self {
+    /// A node for `state`, whose moves to try are its legal moves narrowed by `narrow`.
+    fn new(state: G, mv: Option<G::Move>, parent: u32, narrow: Narrow<G>) -> Self {
         let status = state.status();
         let (actor, terminal) = match &status {
             Status::Finished(outcome) => (None, Some(outcome_rewards(outcome, state.seats()))),
             Status::Ongoing(actor) => (Some(*actor), None),
         };
         let untried = match actor {
-            Some(Actor::Player(_)) => state.legal_moves().to_vec(),
+            Some(Actor::Player(_)) => {
+                let mut moves = state.legal_moves().to_vec();
+                narrow(&state, &mut moves);
+                if moves.is_empty() {
+                    moves = state.legal_moves().to_vec();
+                }
+                moves
+            }
             _ => Vec::new(),
         };
         Node {
@@ -94,7 +106,8 @@ impl<G: Game> Node<G> {
 /// move, plays the game out with the playout [`Policy`] for at most
 /// [`MctsConfig::playout_plies`] moves, and adds the rewards of every seat along the path.
 /// The move played is the most visited one. With an iteration budget the search is
-/// deterministic for its seed.
+/// deterministic for its seed. A game may narrow the moves the tree tries at its nodes
+/// ([`Mcts::with_tree_moves`]), for example to settle minor decisions by a rule.
 ///
 /// ```
 /// use bots::{Bot, Budget, Mcts, MctsConfig};
@@ -111,6 +124,7 @@ pub struct Mcts<G: Game, P = Uniform> {
     config: MctsConfig,
     policy: P,
     cutoff: fn(&G) -> Rewards,
+    narrow: Narrow<G>,
     rng: Xoshiro256PlusPlus,
 }
 
@@ -129,6 +143,7 @@ impl<G: Game, P: Policy<G>> Mcts<G, P> {
             config,
             policy,
             cutoff: |state| neutral_rewards(state.seats()),
+            narrow: |_, _| {},
             rng: Xoshiro256PlusPlus::seed_from_u64(seed),
         }
     }
@@ -138,6 +153,28 @@ impl<G: Game, P: Policy<G>> Mcts<G, P> {
     #[must_use]
     pub fn with_cutoff(mut self, cutoff: fn(&G) -> Rewards) -> Self {
         self.cutoff = cutoff;
+        self
+    }
+
+    /// Narrows the moves the tree tries where a player decides: `narrow` receives the
+    /// position and its legal moves and keeps those worth searching (one, to settle a
+    /// decision by a rule; a few, to prune). It must keep only legal moves; a list it
+    /// empties is refilled with every legal move. The root is narrowed too. Playouts are
+    /// not affected: they follow the policy.
+    ///
+    /// ```
+    /// use bots::{Bot, Budget, Mcts, MctsConfig};
+    /// use pyrga::{Config, State};
+    ///
+    /// let config = MctsConfig { budget: Budget::iterations(100), ..MctsConfig::default() };
+    /// // Search only the first legal move of every position.
+    /// let mut bot = Mcts::new(config, 1).with_tree_moves(|_, moves| moves.truncate(1));
+    /// let start = State::new(Config::default());
+    /// assert_eq!(bot.choose(&start), pyrga::legal_moves(&start).first().copied());
+    /// ```
+    #[must_use]
+    pub fn with_tree_moves(mut self, narrow: fn(&G, &mut Vec<G::Move>)) -> Self {
+        self.narrow = narrow;
         self
     }
 
@@ -151,7 +188,8 @@ impl<G: Game, P: Policy<G>> Mcts<G, P> {
         let Status::Ongoing(Actor::Player(_)) = state.status() else {
             return None;
         };
-        let legal = state.legal_moves();
+        let mut nodes = vec![Node::new(state.clone(), None, NO_PARENT, self.narrow)];
+        let legal = nodes.first().map(|root| root.untried.clone())?;
         if legal.len() == 1 {
             return legal.first().map(|&best| MctsReport {
                 best,
@@ -159,7 +197,6 @@ impl<G: Game, P: Policy<G>> Mcts<G, P> {
                 moves: vec![(best, 0, 0.0)],
             });
         }
-        let mut nodes = vec![Node::new(state.clone(), None, NO_PARENT)];
         let meter = self.config.budget.start();
         let mut iterations = 0;
         while !meter.exhausted(iterations) && nodes.len() < self.config.max_nodes {
@@ -261,7 +298,7 @@ impl<G: Game, P: Policy<G>> Mcts<G, P> {
             ),
         };
         let index = nodes.len();
-        nodes.push(Node::new(state, Some(mv), parent as u32));
+        nodes.push(Node::new(state, Some(mv), parent as u32, self.narrow));
         nodes[parent].children.push(index as u32);
         (index, rewards)
     }

@@ -153,7 +153,7 @@ fn bad_input_exits_with_status_2_and_names_the_ply_move_and_reason() {
     );
     assert!(
         fails(&["play", "crescendo", "--bots", "--bot", "oracle"])
-            .contains("unknown bot \"oracle\" for crescendo (bots: greedy, mcts, random)")
+            .contains("unknown bot \"oracle\" for crescendo (bots: mcts, greedy, random)")
     );
 }
 
@@ -199,6 +199,8 @@ fn random_bots_stop_at_the_ply_cap() {
         "play",
         "crescendo",
         "--bots",
+        "--bot",
+        "random",
         "--seed",
         "1",
         "--max-plies",
@@ -244,4 +246,34 @@ fn a_person_plays_against_the_greedy_bot() {
         out.contains("record \n"),
         "undo went back to the start: {out}"
     );
+}
+
+#[test]
+fn the_arena_plays_the_search_bot_against_greedy_players() {
+    let args = [
+        "arena",
+        "crescendo",
+        "--bot",
+        "mcts",
+        "--bot",
+        "greedy",
+        "--games",
+        "2",
+        "--level",
+        "1",
+        "--seed",
+        "4",
+    ];
+    let run = towers(&args);
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    let last = run.stdout.lines().last().unwrap();
+    let words: Vec<&str> = last.split(' ').collect();
+    assert_eq!(
+        (words[0], words[3], words[4]),
+        ("firsts", "draws", "0"),
+        "{last}"
+    );
+    let firsts: u32 = words[1].parse::<u32>().unwrap() + words[2].parse::<u32>().unwrap();
+    assert_eq!(firsts, 2);
+    assert_eq!(ok(&args), run.stdout, "reproducible for a seed");
 }

@@ -1,10 +1,10 @@
-//! Crescendo on the command line: `--players 2|3|4`, the greedy bot, and the board of
-//! crosses drawn with colours, towers and heights.
+//! Crescendo on the command line: `--players 2|3|4`, its search and greedy bots, and the
+//! board of crosses drawn with colours, towers and heights.
 
 use core::fmt::Write;
 
 use boardcore::SignedCoord;
-use bots::{Bot, GreedyBot, Level};
+use bots::{Bot, GreedyBot, Level, crescendo_mcts};
 use crescendo::{Colour, Config, Phase, Players, State};
 
 use super::{CliGame, Style, general_bot, parse_option};
@@ -14,9 +14,9 @@ use crate::error::CliError;
 impl CliGame for State {
     const OPTIONS: &'static [&'static str] = &["players"];
 
-    /// Greedy first: uniformly random playouts almost never finish a Crescendo round, so
-    /// the search bots see little; the greedy player finishes matches quickly.
-    const BOTS: &'static [&'static str] = &["greedy", "mcts", "random"];
+    /// Crescendo's search bot first: at the default level it wins most four-player
+    /// matches against three greedy players and answers in a few hundredths of a second.
+    const BOTS: &'static [&'static str] = &["mcts", "greedy", "random"];
 
     fn config_from(options: &GameOptions) -> Result<Config, CliError> {
         let players: Players = parse_option("players", options.players.as_deref(), "2, 3 or 4")?;
@@ -92,6 +92,7 @@ impl CliGame for State {
 
     fn bot(name: &str, level: Level, seed: u64) -> Option<Box<dyn Bot<Self>>> {
         match name {
+            "mcts" => Some(Box::new(crescendo_mcts(level, seed))),
             "greedy" => Some(Box::new(GreedyBot::new(seed))),
             _ => general_bot(name, level, seed),
         }
