@@ -34,7 +34,7 @@ fuzzed!(
 );
 
 /// Applies `mv` (legal or not) to `state` and checks `apply`'s contract: the input is left
-/// unchanged, the move is accepted exactly when it is listed, a refusal is `GameOver` only
+/// unchanged, `apply_in_place` agrees and changes nothing when it refuses, the move is accepted exactly when it is listed, a refusal is `GameOver` only
 /// when the game is over and otherwise names a reason. Returns the new position.
 ///
 /// # Panics
@@ -44,6 +44,18 @@ pub fn step<G: Game>(state: &G, mv: G::Move) -> Option<G> {
     let listed = state.legal_moves().contains(&mv);
     let result = state.apply(mv);
     assert_eq!(*state, before, "apply changed its input");
+    let mut in_place = state.clone();
+    match (&result, in_place.apply_in_place(mv)) {
+        (Ok(next), Ok(())) => assert_eq!(in_place, *next, "apply_in_place differs from apply"),
+        (Err(error), Err(in_place_error)) => {
+            assert_eq!(*error, in_place_error, "apply_in_place refuses differently");
+            assert_eq!(
+                in_place, before,
+                "a refused apply_in_place changed the position"
+            );
+        }
+        _ => panic!("apply and apply_in_place disagree on {mv} in {state}"),
+    }
     match result {
         Ok(next) => {
             assert!(listed, "{mv} applied but is not listed in {state}");

@@ -37,12 +37,20 @@ impl Game for State {
         rules::legal_moves(self)
     }
 
+    fn legal_moves_into(&self, moves: &mut MoveList) {
+        rules::legal_moves_into(self, moves);
+    }
+
     fn count_moves(&self) -> usize {
         rules::count_moves(self)
     }
 
     fn apply(&self, mv: Move) -> Result<Self, MoveError<Illegal>> {
         rules::apply(self, mv)
+    }
+
+    fn apply_in_place(&mut self, mv: Move) -> Result<(), MoveError<Illegal>> {
+        rules::apply_in_place(self, mv)
     }
 
     fn chance_outcomes(&self) -> ChanceList {

@@ -57,7 +57,10 @@ mod tile;
 pub use config::{BuildingMatch, Config, TileSet, TileSetError};
 pub use error::{Illegal, Invalid};
 pub use moves::{ChanceList, Lay, MAX_MOVES, Move, MoveList};
-pub use rules::{apply, chance_outcomes, count_moves, legal_moves, sample_chance, status};
+pub use rules::{
+    apply, apply_in_place, chance_outcomes, count_moves, legal_moves, legal_moves_into,
+    sample_chance, status,
+};
 pub use score::FinalScore;
 pub use state::{DISPLAY_SIZE, HOUSES, Pending, Phase, START_POINTS, State};
 pub use table::PlacedTile;

@@ -38,14 +38,28 @@ use crate::tile::{Rotation, Stack, Tile};
 /// ```
 pub fn legal_moves(state: &State) -> MoveList {
     let mut moves = MoveList::new();
-    fill_legal_moves(state, &mut moves);
+    legal_moves_into(state, &mut moves);
     moves
 }
 
-/// Puts the legal moves of `state` in the empty list `moves` (a separate function so that
-/// `legal_moves` builds its list in place).
+/// Replaces the contents of `moves` with the legal moves of `state`, in the order of
+/// [`legal_moves`].
+///
+/// The list has room for [`MAX_MOVES`](crate::MAX_MOVES) moves (a few kilobytes), and
+/// returning it by value may copy all of it; a search or playout loop that keeps one list
+/// and refills it here avoids that copy.
+///
+/// ```
+/// use architekton::{legal_moves, legal_moves_into, Config, MoveList, State};
+///
+/// let dealt = State::new(Config::default()).replay("*p *w *w *e *f *wepf *wefp *wpfe").unwrap();
+/// let mut moves = MoveList::new();
+/// legal_moves_into(&dealt, &mut moves);
+/// assert_eq!(moves, legal_moves(&dealt));
+/// ```
 #[inline(never)]
-fn fill_legal_moves(state: &State, moves: &mut MoveList) {
+pub fn legal_moves_into(state: &State, moves: &mut MoveList) {
+    moves.clear();
     match state.phase {
         Phase::Deal | Phase::Refill | Phase::Redraw { .. } => {
             moves.extend(chance_outcomes(state).iter().map(|w| w.outcome));
@@ -230,6 +244,28 @@ pub fn apply(state: &State, mv: Move) -> Result<State, MoveError<Illegal>> {
     result
 }
 
+/// Plays `mv` on `state`, which becomes the position [`apply`] returns, without copying
+/// the state (about 660 bytes); on an error `state` is left exactly as it was. For loops
+/// that own their position, such as random playouts.
+///
+/// # Errors
+/// The errors of [`apply`], in the same order.
+///
+/// ```
+/// use architekton::{apply, apply_in_place, Config, State};
+///
+/// let mut state = State::new(Config::default()).replay("*p *w *w *e *f *wepf *wefp *wpfe").unwrap();
+/// let before = state;
+/// assert!(apply_in_place(&mut state, "wepf@-1,0".parse().unwrap()).is_err());
+/// assert_eq!(state, before);
+/// let mv = "wepf@-1,0r3".parse().unwrap();
+/// apply_in_place(&mut state, mv).unwrap();
+/// assert_eq!(state, apply(&before, mv).unwrap());
+/// ```
+pub fn apply_in_place(state: &mut State, mv: Move) -> Result<(), MoveError<Illegal>> {
+    state.play(mv)
+}
+
 impl State {
     /// The stack chance draws from next, if chance decides.
     pub(crate) fn draw_due(&self) -> Option<Stack> {
@@ -246,8 +282,8 @@ impl State {
         }
     }
 
-    /// Plays `mv` on this state; on an error the state may be partly changed (callers
-    /// work on a copy).
+    /// Plays `mv` on this state. Every check runs before the first change, so on an
+    /// error the state is as it was.
     fn play(&mut self, mv: Move) -> Result<(), MoveError<Illegal>> {
         let illegal = |reason| Err(MoveError::Illegal(reason));
         match (self.phase, mv) {

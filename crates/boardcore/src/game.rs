@@ -12,7 +12,9 @@ use crate::status::Status;
 ///
 /// Each engine crate implements this trait on its `State` type by forwarding to its free
 /// functions (`legal_moves`, `apply`, …), which stay the primary API. Everything here is
-/// pure: no method changes `self`, and [`Game::apply`] returns a new position.
+/// pure: [`Game::apply`] returns a new position and leaves `self` as it was. The one
+/// exception, [`Game::apply_in_place`], plays on a position the caller owns, for loops
+/// that would otherwise copy a large state at every move.
 ///
 /// # Contract
 /// Implementations keep these laws, which [`testing::Harness`](crate::testing::Harness)
@@ -74,6 +76,28 @@ pub trait Game: Clone + Eq + Hash + fmt::Debug + fmt::Display + Sized {
     /// [`MoveError::GameOver`] when the game is over, [`MoveError::Illegal`] with the
     /// game's reason when the rules forbid `mv` here.
     fn apply(&self, mv: Self::Move) -> Result<Self, MoveError<Self::Reason>>;
+
+    /// Plays `mv` on `self`, which becomes the position [`Game::apply`] returns. On an
+    /// error `self` is left exactly as it was. Engines with large states override it to
+    /// skip the copy.
+    ///
+    /// # Errors
+    /// The errors of [`Game::apply`].
+    ///
+    /// ```
+    /// use boardcore::Game;
+    /// use boardcore::example::{Countdown, CountdownConfig};
+    ///
+    /// let mut state = Countdown::new(CountdownConfig::default());
+    /// let mv = state.legal_moves()[0];
+    /// let expected = state.apply(mv).unwrap();
+    /// state.apply_in_place(mv).unwrap();
+    /// assert_eq!(state, expected);
+    /// ```
+    fn apply_in_place(&mut self, mv: Self::Move) -> Result<(), MoveError<Self::Reason>> {
+        *self = self.apply(mv)?;
+        Ok(())
+    }
 
     /// The possible chance outcomes with their weights when chance decides next; empty
     /// otherwise.

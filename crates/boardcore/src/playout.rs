@@ -25,7 +25,8 @@ pub fn random_move<G: Game, R: Rng + ?Sized>(state: &G, rng: &mut R) -> Option<G
         Status::Finished(_) => None,
         Status::Ongoing(Actor::Chance) => sample(rng, &state.chance_outcomes()),
         Status::Ongoing(Actor::Player(_)) => {
-            let moves = state.legal_moves();
+            let mut moves = G::MoveList::default();
+            state.legal_moves_into(&mut moves);
             let index = uniform_below(rng, moves.len() as u64) as usize;
             moves.get(index).copied()
         }
@@ -70,9 +71,8 @@ pub fn random_playout<G: Game, R: Rng + ?Sized>(
         let Some(mv) = random_move(&current, rng) else {
             break;
         };
-        match current.apply(mv) {
-            Ok(next) => current = next,
-            Err(_) => break,
+        if current.apply_in_place(mv).is_err() {
+            break;
         }
         plies += 1;
     }

@@ -59,7 +59,10 @@ pub struct HarnessReport {
 ///   and are the chance outcomes
 ///   (each weighted at least 1) when chance decides;
 /// - every legal move applies and reads back from its notation;
-/// - [`Game::apply`] leaves its input unchanged;
+/// - [`Game::apply`] leaves its input unchanged, and [`Game::apply_in_place`] reaches the
+///   same position;
+/// - the moves of the previous position that are not legal now are rejected by both, and
+///   leave the position unchanged;
 /// - the position's text form reads back to an equal position with an equal key;
 /// - the game's own invariants, given as a closure.
 ///
@@ -131,6 +134,7 @@ where
         for game in 0..self.games {
             let mut state = G::new(self.config.clone());
             let mut moves = Vec::new();
+            let mut previous_moves = G::MoveList::default();
             loop {
                 let fail = |state: &G, moves: &[G::Move], message: String| Violation {
                     game,
@@ -140,8 +144,10 @@ where
                 };
                 report.moves_tried += check_laws(&state)
                     .and_then(|tried| invariants(&state).map(|()| tried))
+                    .and_then(|tried| check_rejected(&state, &previous_moves).map(|()| tried))
                     .map_err(|message| fail(&state, &moves, message))?;
                 report.positions += 1;
+                state.legal_moves_into(&mut previous_moves);
                 if moves.len() >= self.max_plies {
                     break;
                 }
@@ -219,8 +225,15 @@ where
                 ));
             }
         }
-        if let Err(e) = state.apply(mv) {
-            return Err(format!("legal move {mv} does not apply: {e}"));
+        let applied = match state.apply(mv) {
+            Ok(next) => next,
+            Err(e) => return Err(format!("legal move {mv} does not apply: {e}")),
+        };
+        let mut in_place = state.clone();
+        match in_place.apply_in_place(mv) {
+            Ok(()) if in_place == applied => {}
+            Ok(()) => return Err(format!("apply_in_place({mv}) differs from apply")),
+            Err(e) => return Err(format!("legal move {mv} does not apply in place: {e}")),
         }
     }
     if *state != before {
@@ -237,6 +250,28 @@ where
         Err(e) => return Err(format!("position text {text:?} does not read: {e}")),
     }
     Ok(moves.len())
+}
+
+/// Checks that each of `candidates` that is not a legal move of `state` is rejected by
+/// [`Game::apply`] and [`Game::apply_in_place`], the latter leaving `state` unchanged.
+///
+/// # Errors
+/// A message naming the first candidate accepted or the change it made.
+pub fn check_rejected<G: Game>(state: &G, candidates: &[G::Move]) -> Result<(), String> {
+    let legal = state.legal_moves();
+    for &mv in candidates.iter().filter(|mv| !legal.contains(mv)) {
+        if state.apply(mv).is_ok() {
+            return Err(format!("unlisted move {mv} applies"));
+        }
+        let mut in_place = state.clone();
+        if in_place.apply_in_place(mv).is_ok() {
+            return Err(format!("unlisted move {mv} applies in place"));
+        }
+        if in_place != *state {
+            return Err(format!("rejected move {mv} changed the position in place"));
+        }
+    }
+    Ok(())
 }
 
 /// A position reached from the start by a sequence of moves.

@@ -57,9 +57,8 @@ where
             Status::Ongoing(Actor::Chance) => sample(rng, &current.chance_outcomes()),
             Status::Ongoing(Actor::Player(_)) => policy.pick(&current, rng),
         };
-        match mv.and_then(|mv| current.apply(mv).ok()) {
-            Some(next) => current = next,
-            None => break,
+        if mv.is_none_or(|mv| current.apply_in_place(mv).is_err()) {
+            break;
         }
     }
     match current.status() {
