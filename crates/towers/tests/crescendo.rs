@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{fails, ok, towers, towers_with_input};
+use common::{arena, fails, ok, towers, towers_with_input};
 
 /// Twelve crosses in a zig-zag row, then the pawns of a four-player setup.
 const LAID: &str =
@@ -251,7 +251,6 @@ fn a_person_plays_against_the_greedy_bot() {
 #[test]
 fn the_arena_plays_the_search_bot_against_greedy_players() {
     let args = [
-        "arena",
         "crescendo",
         "--bot",
         "mcts",
@@ -264,16 +263,11 @@ fn the_arena_plays_the_search_bot_against_greedy_players() {
         "--seed",
         "4",
     ];
-    let run = towers(&args);
-    assert_eq!(run.status, 0, "{}", run.stderr);
-    let last = run.stdout.lines().last().unwrap();
-    let words: Vec<&str> = last.split(' ').collect();
+    let result = arena(&args);
+    assert_eq!((result.firsts.iter().sum::<u32>(), result.draws), (2, 0));
     assert_eq!(
-        (words[0], words[3], words[4]),
-        ("firsts", "draws", "0"),
-        "{last}"
+        arena(&args).stdout,
+        result.stdout,
+        "reproducible for a seed"
     );
-    let firsts: u32 = words[1].parse::<u32>().unwrap() + words[2].parse::<u32>().unwrap();
-    assert_eq!(firsts, 2);
-    assert_eq!(ok(&args), run.stdout, "reproducible for a seed");
 }

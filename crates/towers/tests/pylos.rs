@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{fails, ok, towers, towers_with_input};
+use common::{arena, fails, ok, towers, towers_with_input};
 
 /// Golden case 29: Dark fills the apex.
 const APEX: &str = "0c2 0d4 0b3 0b2 0d3 0c3 0b1 0d2 0c4 1c2 0b3-1c3 0a4 0c1 0d1 0a1 0a2 0b4 0a2-1c1 0b4-1b1 0a3 0b4 0b3 0a1-1b2 0a4-1b3 2b1 0a3-2b2 0a2 0a3 0a1 0a4 1a3 1a2 2a2 1a1 2a1 3a1";
@@ -216,7 +216,6 @@ fn the_default_bot_searches_and_gives_hints() {
 #[test]
 fn the_arena_plays_pylos() {
     let args = [
-        "arena",
         "pylos",
         "--bot",
         "alphabeta",
@@ -231,16 +230,11 @@ fn the_arena_plays_pylos() {
         "--variant",
         "expert",
     ];
-    let run = towers(&args);
-    assert_eq!(run.status, 0, "{}", run.stderr);
-    let last = run.stdout.lines().last().unwrap();
-    let words: Vec<&str> = last.split(' ').collect();
+    let result = arena(&args);
+    assert_eq!((result.firsts.iter().sum::<u32>(), result.draws), (2, 0));
     assert_eq!(
-        (words[0], words[3], words[4]),
-        ("firsts", "draws", "0"),
-        "{last}"
+        arena(&args).stdout,
+        result.stdout,
+        "reproducible for a seed"
     );
-    let firsts: u32 = words[1].parse::<u32>().unwrap() + words[2].parse::<u32>().unwrap();
-    assert_eq!(firsts, 2);
-    assert_eq!(towers(&args).stdout, run.stdout, "reproducible for a seed");
 }

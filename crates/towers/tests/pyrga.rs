@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{fails, ok, towers, towers_with_input};
+use common::{arena, fails, ok, towers, towers_with_input};
 
 #[test]
 fn moves_lists_the_legal_moves_sorted() {
@@ -209,27 +209,26 @@ fn a_person_can_take_the_second_seat() {
 
 #[test]
 fn the_arena_rotates_seats_and_counts_firsts() {
-    let run = towers(&[
-        "arena", "pyrga", "--bot", "mcts", "--bot", "random", "--games", "6", "--level", "1",
-        "--seed", "4",
-    ]);
-    assert_eq!(run.status, 0, "{}", run.stderr);
-    let last = run.stdout.lines().last().unwrap();
-    let words: Vec<&str> = last.split(' ').collect();
-    assert_eq!(words[0], "firsts");
-    assert_eq!(words[3], "draws");
-    let total: u32 = [words[1], words[2], words[4]]
-        .iter()
-        .map(|w| w.parse::<u32>().unwrap())
-        .sum();
-    assert_eq!(total, 6);
-    assert_eq!(run.stderr.lines().count(), 6, "one progress line per game");
-    assert!(run.stderr.contains("(seat 0)") && run.stderr.contains("(seat 1)") || words[2] == "0");
-    let again = towers(&[
-        "arena", "pyrga", "--bot", "mcts", "--bot", "random", "--games", "6", "--level", "1",
-        "--seed", "4",
-    ]);
-    assert_eq!(again.stdout, run.stdout, "reproducible for a seed");
+    let args = [
+        "pyrga", "--bot", "mcts", "--bot", "random", "--games", "6", "--level", "1", "--seed", "4",
+    ];
+    let result = arena(&args);
+    assert_eq!(result.firsts.len(), 2);
+    assert_eq!(result.firsts.iter().sum::<u32>() + result.draws, 6);
+    assert_eq!(
+        result.stderr.lines().count(),
+        6,
+        "one progress line per game"
+    );
+    assert!(
+        result.stderr.contains("(seat 0)") && result.stderr.contains("(seat 1)")
+            || result.firsts[1] == 0
+    );
+    assert_eq!(
+        arena(&args).stdout,
+        result.stdout,
+        "reproducible for a seed"
+    );
     assert!(fails(&["arena", "pyrga", "--bot", "mcts"]).contains("between 2 and 2 bots"));
     assert!(fails(&["arena", "pyrga", "--bot", "mcts", "--bot", "nobody"]).contains("unknown bot"));
 }

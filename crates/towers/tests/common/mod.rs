@@ -1,7 +1,7 @@
 //! Running the `towers` binary from the integration tests.
 
 // A failure to run the binary is a failed test.
-#![allow(clippy::expect_used)]
+#![allow(clippy::expect_used, clippy::panic)]
 // Each test file uses only some of these helpers.
 #![allow(dead_code)]
 
@@ -60,4 +60,37 @@ pub(crate) fn fails(args: &[&str]) -> String {
         run.stdout
     );
     run.stderr
+}
+
+/// The result of `towers arena`: how many games each bot finished first and the draws,
+/// read from the last line of standard output.
+pub(crate) struct Arena {
+    pub(crate) firsts: Vec<u32>,
+    pub(crate) draws: u32,
+    /// Everything `towers arena` printed (to compare reruns with the same seed).
+    pub(crate) stdout: String,
+    /// The progress lines.
+    pub(crate) stderr: String,
+}
+
+/// Runs `towers arena` with `args` (the words after `arena`), expecting success, and
+/// reads its last line `firsts <n …> draws <n>`.
+pub(crate) fn arena(args: &[&str]) -> Arena {
+    let args: Vec<&str> = core::iter::once("arena")
+        .chain(args.iter().copied())
+        .collect();
+    let run = towers(&args);
+    assert_eq!(run.status, 0, "towers {args:?} failed: {}", run.stderr);
+    let last = run.stdout.lines().last().unwrap_or_default();
+    let words: Vec<&str> = last.split(' ').collect();
+    let number = |word: &str| word.parse::<u32>().expect("a count");
+    match words.as_slice() {
+        ["firsts", counts @ .., "draws", draws] => Arena {
+            firsts: counts.iter().map(|w| number(w)).collect(),
+            draws: number(draws),
+            stdout: run.stdout.clone(),
+            stderr: run.stderr,
+        },
+        _ => panic!("the arena's last line is not `firsts … draws n`: {last}"),
+    }
 }
