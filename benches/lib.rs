@@ -6,13 +6,21 @@ use std::hint::black_box;
 use boardcore::Game;
 use criterion::{Criterion, Throughput};
 
-/// The positions reached by playing each record from `start`; records that do not replay
-/// are skipped (the benchmarks use fixed, known-good records).
+/// The positions reached by playing each record from `start`.
+///
+/// # Panics
+/// When a record does not replay: the benchmarks use fixed, known-good records.
 pub fn positions<G: Game>(start: &G, records: &[&str]) -> Vec<G> {
-    records
+    let states: Vec<G> = records
         .iter()
         .filter_map(|record| start.replay(record).ok())
-        .collect()
+        .collect();
+    assert_eq!(
+        states.len(),
+        records.len(),
+        "every benchmark record replays"
+    );
+    states
 }
 
 /// Every (position, legal move) pair of `positions`, for benchmarking `apply`.
