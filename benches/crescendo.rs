@@ -6,7 +6,7 @@
 use boardcore::rand_core::SeedableRng;
 use boardcore::{perft, uniform_below};
 use bots::greedy::{crescendo_move, crescendo_playout};
-use crescendo::{Config, MoveList, Phase, Players, State, apply, legal_moves_into};
+use crescendo::{Config, MoveList, Phase, Players, State, apply, apply_in_place, legal_moves_into};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::hint::black_box;
@@ -56,9 +56,8 @@ fn bench_random_moves(c: &mut Criterion) {
             for _ in 0..MOVES {
                 legal_moves_into(&state, &mut moves);
                 let mv = moves[uniform_below(&mut rng, moves.len() as u64) as usize];
-                if let Ok(next) = apply(&state, mv) {
-                    state = next;
-                }
+                let played = apply_in_place(&mut state, mv);
+                debug_assert!(played.is_ok(), "a listed move applies");
                 // Random play almost never leaves the round; restart if it does.
                 if !matches!(
                     state.phase(),

@@ -51,6 +51,10 @@ impl Game for State {
         rules::apply(self, mv)
     }
 
+    fn apply_in_place(&mut self, mv: Move) -> Result<(), MoveError<Illegal>> {
+        rules::apply_in_place(self, mv)
+    }
+
     fn chance_outcomes(&self) -> NoChance<Move> {
         NoChance::new()
     }

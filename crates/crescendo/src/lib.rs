@@ -51,5 +51,7 @@ pub use config::{Config, Players};
 pub use cross::{Colour, Cross, Rotation, arm_direction, colour_towards};
 pub use error::{Decision, Illegal, Invalid};
 pub use moves::{GroupMove, GroupMoves, MAX_GROUP_MOVES, MAX_MOVES, Move, MoveList};
-pub use rules::{apply, count_moves, group_moves, legal_moves, legal_moves_into, status};
+pub use rules::{
+    apply, apply_in_place, count_moves, group_moves, legal_moves, legal_moves_into, status,
+};
 pub use state::{NO_PROGRESS_PER_PLAYER, Phase, State, Tower};

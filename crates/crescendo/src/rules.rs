@@ -171,18 +171,42 @@ fn final_outcome(state: &State) -> Outcome {
 pub fn apply(state: &State, mv: Move) -> Result<State, MoveError<Illegal>> {
     // Inlined so that the new state is written where the caller keeps it.
     let mut next = *state;
-    play(state, &mut next, mv)?;
+    play(&mut next, mv)?;
     Ok(next)
 }
 
-/// Plays `mv` from `state` into `next` (a copy of `state`); `next` is garbage on error.
-fn play(state: &State, next: &mut State, mv: Move) -> Result<(), MoveError<Illegal>> {
+/// Plays `mv` on `state`, which becomes the position [`apply`] returns, without copying
+/// the state; on an error `state` is left exactly as it was. For loops that own their
+/// position, such as random playouts.
+///
+/// # Errors
+/// The errors of [`apply`].
+///
+/// ```
+/// use crescendo::{apply, apply_in_place, Config, State};
+///
+/// let mut state = State::new(Config::default()).replay("X0,0r0").unwrap();
+/// let before = state;
+/// assert!(apply_in_place(&mut state, "X1,1r0".parse().unwrap()).is_err());
+/// assert_eq!(state, before);
+/// let mv = "X2,1r0".parse().unwrap();
+/// apply_in_place(&mut state, mv).unwrap();
+/// assert_eq!(state, apply(&before, mv).unwrap());
+/// ```
+#[inline]
+pub fn apply_in_place(state: &mut State, mv: Move) -> Result<(), MoveError<Illegal>> {
+    play(state, mv)
+}
+
+/// Plays `mv` on `state`. Every branch checks the move before its first change, so on an
+/// error `state` is as it was.
+fn play(state: &mut State, mv: Move) -> Result<(), MoveError<Illegal>> {
     match (state.phase, mv) {
         (Phase::Over, _) => return Err(MoveError::GameOver),
         (Phase::Laying, Move::Cross(cross)) => {
-            next.board.lay(cross).map_err(MoveError::Illegal)?;
-            if next.board.is_complete() {
-                next.phase = Phase::Placing;
+            state.board.lay(cross).map_err(MoveError::Illegal)?;
+            if state.board.is_complete() {
+                state.phase = Phase::Placing;
             }
         }
         (Phase::Placing, Move::Pawn(at)) => {
@@ -197,9 +221,9 @@ fn play(state: &State, next: &mut State, mv: Move) -> Result<(), MoveError<Illeg
                 return Err(MoveError::Illegal(Illegal::WhiteCellTaken { at }));
             }
             let player = state.to_move().unwrap_or(Player::FIRST);
-            next.put(player, cell.index(), 1);
-            if free_white_cells(next) == 0 {
-                next.phase = Phase::Extra;
+            state.put(player, cell.index(), 1);
+            if free_white_cells(state) == 0 {
+                state.phase = Phase::Extra;
             }
         }
         (Phase::Extra, Move::Extra(at)) => {
@@ -212,22 +236,22 @@ fn play(state: &State, next: &mut State, mv: Move) -> Result<(), MoveError<Illeg
             if height != 1 {
                 return Err(MoveError::Illegal(Illegal::NotSingle { at, height }));
             }
-            next.heights[cell.index()] = 2;
-            if next.total_pawns() as usize == 12 + 2 * state.round_size() {
-                next.phase = Phase::Moving {
+            state.heights[cell.index()] = 2;
+            if state.total_pawns() as usize == 12 + 2 * state.round_size() {
+                state.phase = Phase::Moving {
                     to_move: state.round_order.cyclic(0),
                     idle: 0,
                 };
             }
         }
         (Phase::Moving { to_move, idle }, Move::Group { .. }) => {
-            move_group(next, to_move, idle, mv).map_err(MoveError::Illegal)?;
+            move_group(state, to_move, idle, mv).map_err(MoveError::Illegal)?;
         }
         (Phase::Moving { to_move, idle }, Move::Pass) => {
             if has_group_move(state, to_move) {
                 return Err(MoveError::Illegal(Illegal::PassWithMoves));
             }
-            next.end_turn(to_move, idle + 1);
+            state.end_turn(to_move, idle + 1);
         }
         (
             Phase::Scattering {
@@ -241,9 +265,9 @@ fn play(state: &State, next: &mut State, mv: Move) -> Result<(), MoveError<Illeg
             if state.occupied() & cell.bit() != 0 {
                 return Err(MoveError::Illegal(Illegal::ScatterTargetNotEmpty { at }));
             }
-            next.put(victim, cell.index(), 1);
+            state.put(victim, cell.index(), 1);
             if left > 1 {
-                next.phase = Phase::Scattering {
+                state.phase = Phase::Scattering {
                     mover,
                     victim,
                     left: left - 1,
@@ -251,7 +275,7 @@ fn play(state: &State, next: &mut State, mv: Move) -> Result<(), MoveError<Illeg
             } else {
                 // A scatter is progress. The group that scattered holds fewer pawns than
                 // the tower it left, so it cannot be a finished tower.
-                next.end_turn(mover, 0);
+                state.end_turn(mover, 0);
             }
         }
         (phase, _) => {
