@@ -135,34 +135,21 @@ fn bad_input_exits_with_status_2_and_names_the_ply_move_and_reason() {
 
 #[test]
 fn bots_play_a_whole_game_with_chance_from_the_seed() {
-    let first = ok(&[
-        "play",
-        "architekton",
-        "--bots",
-        "--bot",
-        "random",
-        "--seed",
-        "11",
-    ]);
-    let again = ok(&[
-        "play",
-        "architekton",
-        "--bots",
-        "--bot",
-        "random",
-        "--seed",
-        "11",
-    ]);
+    let random_game = |seed: &str| {
+        ok(&[
+            "play",
+            "architekton",
+            "--bots",
+            "--bot",
+            "random",
+            "--seed",
+            seed,
+        ])
+    };
+    let first = random_game("11");
+    let again = random_game("11");
     assert_eq!(first, again);
-    let other = ok(&[
-        "play",
-        "architekton",
-        "--bots",
-        "--bot",
-        "random",
-        "--seed",
-        "12",
-    ]);
+    let other = random_game("12");
     assert_ne!(first, other);
     let lines: Vec<&str> = first.lines().collect();
     assert_eq!(lines.len(), 2);
