@@ -124,6 +124,7 @@ fn malformed_text_is_a_syntax_error() {
     assert!(unreadable(&VALID.replace("#0", "#2")).contains("seat"));
 }
 
+#[cfg(feature = "serde")]
 #[test]
 fn serde_goes_through_validation() {
     let state: State = VALID.parse().unwrap();
