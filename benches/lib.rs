@@ -3,6 +3,11 @@
 
 use std::hint::black_box;
 
+/// The examples of the workspace's README, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;
+
 use boardcore::Game;
 use criterion::{Criterion, Throughput};
 

@@ -40,6 +40,11 @@
 //! assert!(legal_moves(&state).iter().all(|m| matches!(m, Move::Draw(_))));
 //! ```
 
+/// The examples of this crate's README, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;
+
 mod config;
 mod error;
 mod frontier;
@@ -53,6 +58,10 @@ mod score;
 mod state;
 mod table;
 mod tile;
+
+/// The shared core (`Game`, `Status`, `Player`, perft, errors…), re-exported so that one
+/// dependency is enough.
+pub use boardcore;
 
 pub use config::{BuildingMatch, Config, TileSet, TileSetError};
 pub use error::{Illegal, Invalid};

@@ -34,6 +34,11 @@
 //! Features: `serde` (serialization of the shared types), `testing` (the harness and
 //! strategies; it pulls in `proptest`).
 
+/// The examples of this crate's README, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;
+
 mod bitset;
 mod chance;
 mod error;

@@ -12,6 +12,7 @@ pub trait Evaluate: Game {
 /// The score of a won game (minus the moves it takes, so that quicker wins rank higher).
 pub const WIN: i32 = 1_000_000;
 
+#[cfg(feature = "pyrga")]
 impl Evaluate for pyrga::State {
     /// Controlled complete towers first (3 win the game), then the tie-break counts:
     /// towers of two of one's own pieces and single pieces, which also become complete
@@ -28,6 +29,7 @@ impl Evaluate for pyrga::State {
     }
 }
 
+#[cfg(feature = "pylos")]
 impl Evaluate for pylos::State {
     /// Balls in reserve decide Pylos: the player who runs out first can no longer place
     /// and must leave the apex to the other. So 100 points per ball of reserve ahead; 50

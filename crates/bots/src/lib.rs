@@ -11,12 +11,25 @@
 //! - [`AlphaBeta`]: negamax with iterative deepening and a transposition table for
 //!   two-player games without chance, using the [`Evaluate`] heuristic of each game
 //!   (implemented here, outside the engines).
-//! - [`GreedyBot`] and the [`greedy`] policy: Crescendo's greedy player, which finishes
+//! - `GreedyBot` and the `greedy` policy: Crescendo's greedy player, which finishes
 //!   whole matches where uniformly random play almost never does.
-//! - [`CrescendoMcts`] ([`crescendo_mcts`]): Crescendo's search bot, [`Mcts`] with greedy
+//! - `CrescendoMcts` (`crescendo_mcts`): Crescendo's search bot, [`Mcts`] with greedy
 //!   playouts of the round, an evaluation of the round at the cut-off, and rules for the
 //!   decisions that need no search.
 //! - [`Level`]: strength presets 1 to 5.
+//!
+//! ## Features
+//!
+//! One feature per game with code of its own here, all on by default, so that an app that
+//! plays one game compiles only that engine (`default-features = false, features =
+//! ["pylos"]`):
+//!
+//! - `pyrga`: Pyrga's [`Evaluate`], so that [`AlphaBeta`] plays Pyrga;
+//! - `pylos`: Pylos's [`Evaluate`], so that [`AlphaBeta`] plays Pylos;
+//! - `crescendo`: `GreedyBot`, the `greedy` module and `CrescendoMcts`.
+//!
+//! Architekton needs no feature: [`RandomBot`] and [`Mcts`] play it, like any game,
+//! through [`boardcore::Game`].
 //!
 //! Asking a bot for a move takes three lines:
 //!
@@ -42,27 +55,35 @@
 //! assert_eq!(start.replay(&game.record()).unwrap(), game.state);
 //! ```
 
-/// The README's examples, compiled and run as doctests.
+/// The examples of this crate's README, compiled and run as doctests.
 #[cfg(doctest)]
-#[doc = include_str!("../../../README.md")]
+#[doc = include_str!("../README.md")]
 pub struct ReadmeDoctests;
 
 mod alphabeta;
 mod budget;
+#[cfg(feature = "crescendo")]
 mod crescendo;
 mod eval;
 mod game;
+#[cfg(feature = "crescendo")]
 pub mod greedy;
 mod level;
 mod mcts;
 mod policy;
 mod random;
 
+/// The shared core (`Game`, `Status`, `Player`, perft, errors…), re-exported so that one
+/// dependency is enough.
+pub use boardcore;
+
 pub use alphabeta::{AlphaBeta, AlphaBetaReport};
 pub use budget::Budget;
+#[cfg(feature = "crescendo")]
 pub use crescendo::{CrescendoMcts, crescendo_mcts};
 pub use eval::{Evaluate, WIN};
 pub use game::{PlayedGame, play};
+#[cfg(feature = "crescendo")]
 pub use greedy::GreedyBot;
 pub use level::Level;
 pub use mcts::{Mcts, MctsConfig, MctsReport};

@@ -1,5 +1,6 @@
 //! Whole Crescendo matches played by the greedy policy: thousands run to their ranking
 //! for 4, 3 and 2 players, and every position of a few of them keeps the rules' laws.
+#![cfg(feature = "crescendo")]
 
 use boardcore::rand_core::SeedableRng;
 use boardcore::testing::check_laws;

@@ -36,6 +36,11 @@
 //! assert_eq!(state.to_move(), Some(Player::SECOND));
 //! ```
 
+/// The examples of this crate's README, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;
+
 mod board;
 mod config;
 mod cross;
@@ -45,6 +50,10 @@ mod moves;
 mod position;
 mod rules;
 mod state;
+
+/// The shared core (`Game`, `Status`, `Player`, perft, errors…), re-exported so that one
+/// dependency is enough.
+pub use boardcore;
 
 pub use board::{Board, CELLS, CROSSES, Cell};
 pub use config::{Config, Players};

@@ -40,6 +40,11 @@
 //! assert_eq!(error.to_string(), "1a1 is not supported: the four spots under it do not all hold a ball");
 //! ```
 
+/// The examples of this crate's README, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;
+
 mod config;
 mod error;
 mod game;
@@ -55,6 +60,10 @@ mod symmetry;
 
 #[cfg(test)]
 mod bound;
+
+/// The shared core (`Game`, `Status`, `Player`, perft, errors…), re-exported so that one
+/// dependency is enough.
+pub use boardcore;
 
 pub use config::{Config, EndRule, TakeBackRule, Variant};
 pub use error::{Illegal, Invalid};

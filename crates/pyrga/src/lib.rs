@@ -33,6 +33,11 @@
 //! assert_eq!(pyrga::status(&state), Status::Ongoing(boardcore::Actor::Player(Player::SECOND)));
 //! ```
 
+/// The examples of this crate's README, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;
+
 mod cell;
 mod config;
 mod error;
@@ -42,6 +47,10 @@ mod position;
 mod rules;
 mod shape;
 mod state;
+
+/// The shared core (`Game`, `Status`, `Player`, perft, errors…), re-exported so that one
+/// dependency is enough.
+pub use boardcore;
 
 pub use cell::Cell;
 pub use config::{Config, Rules};
