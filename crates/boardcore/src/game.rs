@@ -17,7 +17,7 @@ use crate::status::Status;
 /// that would otherwise copy a large state at every move.
 ///
 /// # Contract
-/// Implementations keep these laws, which [`testing::Harness`](crate::testing::Harness)
+/// Implementations keep these laws, which `testing::Harness` (feature `testing`)
 /// checks over random games:
 /// - [`Game::legal_moves`] is empty exactly when [`Game::status`] is
 ///   [`Status::Finished`], and it never repeats a move;

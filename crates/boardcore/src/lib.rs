@@ -18,7 +18,7 @@
 //!   sampled with the caller's generator.
 //! - [`Game`]: the trait every engine implements, and the generic tools built on it:
 //!   [`perft`], [`perft_divide`], [`random_move`], [`random_playout`], and (feature
-//!   `testing`) the invariant [`testing::Harness`] and proptest strategies.
+//!   `testing`) the invariant `testing::Harness` and proptest strategies.
 //!
 //! ```
 //! use boardcore::example::{Countdown, CountdownConfig};
