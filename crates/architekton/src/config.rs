@@ -216,7 +216,7 @@ impl FromStr for TileSet {
         let mut parts = text.split(',');
         for count in &mut counts {
             let part = parts.next().unwrap_or("");
-            *count = crate::notation::parse_count(part)
+            *count = boardcore::parse_number(part)
                 .ok_or_else(|| error("expected ten counts separated by commas".to_owned()))?;
         }
         if parts.next().is_some() {

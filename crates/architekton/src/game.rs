@@ -16,6 +16,8 @@ impl Game for State {
     type Reason = Illegal;
 
     const NAME: &'static str = "architekton";
+    /// The colours of the houses; Blue lays first.
+    const SEAT_NAMES: &'static [&'static str] = &["Blue", "Orange"];
 
     fn new(config: Config) -> Self {
         State::new(config)

@@ -4,7 +4,7 @@ use core::fmt;
 use core::str::FromStr;
 
 use arrayvec::ArrayVec;
-use boardcore::{ParseError, SignedCoord, Weighted};
+use boardcore::{LetterCase, ParseError, SignedCoord, Weighted};
 
 use crate::notation::parse_coord;
 use crate::table::MAX_TABLE;
@@ -149,29 +149,36 @@ impl FromStr for Lay {
 impl FromStr for Move {
     type Err = ParseError;
 
+    /// Reads the notation in any case (`KEEP`, `WEPF@1,0R1`).
     fn from_str(text: &str) -> Result<Self, Self::Err> {
-        match text {
-            "keep" => return Ok(Move::Keep),
-            "remove" => return Ok(Move::Remove),
-            "pass" => return Ok(Move::Pass),
-            _ => {}
-        }
-        if let Some(tile) = text.strip_prefix('*') {
-            return tile
-                .parse()
-                .map(Move::Draw)
-                .map_err(|_| ParseError::new("move", text, "a draw is * and a tile, like *p"));
-        }
-        if let Some(cell) = text.strip_prefix("h@") {
-            return parse_coord(cell).map(Move::MoveHouse).ok_or_else(|| {
-                ParseError::new(
-                    "move",
-                    text,
-                    "a house move is h@ and the cell x,y it leaves",
-                )
-            });
-        }
-        text.parse().map(Move::Lay).map_err(|e: ParseError| {
+        LetterCase::Lower.read(text, read_move)
+    }
+}
+
+/// Reads a move written in the notation's case.
+fn read_move(text: &str) -> Result<Move, ParseError> {
+    match text {
+        "keep" => return Ok(Move::Keep),
+        "remove" => return Ok(Move::Remove),
+        "pass" => return Ok(Move::Pass),
+        _ => {}
+    }
+    if let Some(tile) = text.strip_prefix('*') {
+        return tile
+            .parse()
+            .map(Move::Draw)
+            .map_err(|_| ParseError::new("move", text, "a draw is * and a tile, like *p"));
+    }
+    if let Some(cell) = text.strip_prefix("h@") {
+        return parse_coord(cell).map(Move::MoveHouse).ok_or_else(|| {
+            ParseError::new(
+                "move",
+                text,
+                "a house move is h@ and the cell x,y it leaves",
+            )
+        });
+    }
+    text.parse().map(Move::Lay).map_err(|e: ParseError| {
             ParseError::new(
                 "move",
                 text,
@@ -181,7 +188,6 @@ impl FromStr for Move {
                 ),
             )
         })
-    }
 }
 
 #[cfg(feature = "serde")]
@@ -237,7 +243,6 @@ mod tests {
             "*",
             "*x",
             "*p@0,0",
-            "Keep",
             "pass ",
             " p@0,0",
             "p@0,0r1r1",
@@ -245,6 +250,14 @@ mod tests {
         ] {
             assert!(text.parse::<Move>().is_err(), "{text}");
         }
+    }
+
+    #[test]
+    fn any_case_reads() {
+        for (text, canonical) in [("Keep", "keep"), ("WEPF@1,0R1", "wepf@1,0r1"), ("*P", "*p")] {
+            assert_eq!(text.parse::<Move>().unwrap().to_string(), canonical);
+        }
+        assert_eq!("KEEP@".parse::<Move>().unwrap_err().input(), "KEEP@");
     }
 
     #[test]

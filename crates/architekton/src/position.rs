@@ -24,13 +24,13 @@
 use core::fmt;
 use core::str::FromStr;
 
-use boardcore::{Direction, ParseError, Player, PositionError, SignedCoord};
+use boardcore::{Direction, ParseError, Player, PositionError, SignedCoord, parse_number};
 
 use crate::config::{Config, TileSet};
 use crate::error::Invalid;
 use crate::generate::can_lay;
 use crate::moves::Lay;
-use crate::notation::{parse_coord, parse_count};
+use crate::notation::parse_coord;
 use crate::state::{DISPLAY_SIZE, HOUSES, Pending, Phase, START_POINTS, State};
 use crate::table::{Table, is_landscape_cell, key_of};
 use crate::tile::{Rotation, Stack, Tile};
@@ -108,7 +108,7 @@ impl fmt::Display for State {
 /// Reads a `a/b` pair of counts.
 fn parse_pair(text: &str) -> Option<[u8; 2]> {
     let (a, b) = text.split_once('/')?;
-    Some([parse_count(a)?, parse_count(b)?])
+    Some([parse_number(a)?, parse_number(b)?])
 }
 
 /// Reads a comma list of tiles (or `-`) into counts; the list must be in canonical
@@ -152,7 +152,7 @@ fn parse_phase(text: &str) -> Option<Phase> {
                 Phase::Decide(pending)
             } else if let Some(left) = text.strip_prefix("redraw:") {
                 Phase::Redraw {
-                    left: parse_count(left)?,
+                    left: parse_number(left)?,
                 }
             } else {
                 let loser = text.strip_prefix("bankrupt:")?;
@@ -251,7 +251,7 @@ impl FromStr for State {
             .ok_or_else(|| syntax("the removed houses are two counts like 0/0"))?;
         let (turn, laid) = turn
             .split_once('.')
-            .and_then(|(t, l)| Some((parse_count(t)?, parse_count(l)?)))
+            .and_then(|(t, l)| Some((parse_number(t)?, parse_number(l)?)))
             .ok_or_else(|| {
                 syntax("the turn is the turn number, a dot and the tiles laid, like 3.1")
             })?;

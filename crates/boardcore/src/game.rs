@@ -6,6 +6,7 @@ use core::ops::Deref;
 
 use crate::chance::Weighted;
 use crate::error::{MoveError, ParseError, RecordError, ReplayError};
+use crate::player::{MAX_PLAYERS, Player};
 use crate::status::Status;
 
 /// A position of a game, with the rules to play on from it.
@@ -42,6 +43,27 @@ pub trait Game: Clone + Eq + Hash + fmt::Debug + fmt::Display + Sized {
 
     /// The game's name in lower case, as the `towers` program spells it.
     const NAME: &'static str;
+
+    /// The names of the seats as the game calls its players (colours, usually), seat 0
+    /// first, for programs that show a game to people; one per seat the game can have.
+    /// By default `Seat 0` to `Seat 3`.
+    const SEAT_NAMES: &'static [&'static str] = &SEATS;
+
+    /// The name of `player`'s seat, from [`Game::SEAT_NAMES`] (`Seat N` for a seat the
+    /// game does not have).
+    ///
+    /// ```
+    /// use boardcore::example::Countdown;
+    /// use boardcore::{Game, Player};
+    ///
+    /// assert_eq!(Countdown::seat_name(Player::SECOND), "Seat 1");
+    /// ```
+    fn seat_name(player: Player) -> &'static str {
+        Self::SEAT_NAMES
+            .get(player.index())
+            .copied()
+            .unwrap_or(SEATS[player.index() % MAX_PLAYERS])
+    }
 
     /// The start position of a game played with `config`.
     fn new(config: Self::Config) -> Self;
@@ -115,6 +137,9 @@ pub trait Game: Clone + Eq + Hash + fmt::Debug + fmt::Display + Sized {
     fn parse_move(&self, text: &str) -> Result<Self::Move, ParseError>;
 
     /// Plays a game record (moves in notation separated by spaces) from this position.
+    /// Any run of whitespace separates two moves, so a record saved over several lines
+    /// reads as well; a move written with commas or semicolons between moves is refused
+    /// with a hint that moves are separated by spaces.
     ///
     /// # Errors
     /// A [`RecordError`] naming the first move that cannot be read or played, with its
@@ -132,12 +157,35 @@ pub trait Game: Clone + Eq + Hash + fmt::Debug + fmt::Display + Sized {
             };
             let mv = state
                 .parse_move(text)
-                .map_err(|e| failure(ReplayError::Parse(e)))?;
+                .map_err(|e| failure(ReplayError::Parse(separator_hint(&state, text, e))))?;
             state = state
                 .apply(mv)
                 .map_err(|e| failure(ReplayError::Illegal(e)))?;
         }
         Ok(state)
+    }
+}
+
+/// The default seat names.
+const SEATS: [&str; MAX_PLAYERS] = ["Seat 0", "Seat 1", "Seat 2", "Seat 3"];
+
+/// `error` with a hint when `text` is several moves run together with commas or
+/// semicolons (`Sb2,Tb1e`), the likeliest mistake in a record.
+fn separator_hint<G: Game>(state: &G, text: &str, error: ParseError) -> ParseError {
+    let joined = text
+        .match_indices([',', ';'])
+        .any(|(at, _)| at > 0 && state.parse_move(&text[..at]).is_ok());
+    if joined {
+        ParseError::new(
+            error.what(),
+            error.input(),
+            format!(
+                "{}; moves in a record are separated by spaces",
+                error.reason()
+            ),
+        )
+    } else {
+        error
     }
 }
 

@@ -6,6 +6,7 @@ use core::str::FromStr;
 
 use crate::bitset::Bitset;
 use crate::error::ParseError;
+use crate::notation::parse_number;
 
 /// One of the four orthogonal directions. North is towards higher ranks (y grows north),
 /// east towards higher files (x grows east).
@@ -202,9 +203,7 @@ impl FromStr for Rotation {
     type Err = ParseError;
 
     fn from_str(text: &str) -> Result<Self, Self::Err> {
-        text.parse::<u8>()
-            .ok()
-            .filter(|_| text.len() == 1)
+        parse_number::<u8>(text)
             .and_then(Rotation::new)
             .ok_or_else(|| ParseError::new("rotation", text, "expected 0, 1, 2 or 3"))
     }
@@ -544,14 +543,15 @@ impl FromStr for SignedCoord {
     type Err = ParseError;
 
     fn from_str(text: &str) -> Result<Self, Self::Err> {
-        let error = || ParseError::new("coordinate", text, "expected two integers as x,y");
-        let (x, y) = text.split_once(',').ok_or_else(error)?;
-        let number = |part: &str| -> Result<i16, ParseError> {
-            if part.starts_with('+') {
-                return Err(error());
-            }
-            part.parse().map_err(|_| error())
+        let error = || {
+            ParseError::new(
+                "coordinate",
+                text,
+                "expected two integers as x,y, in plain decimal (like -1,2)",
+            )
         };
+        let (x, y) = text.split_once(',').ok_or_else(error)?;
+        let number = |part: &str| parse_number::<i16>(part).ok_or_else(error);
         Ok(SignedCoord::new(number(x)?, number(y)?))
     }
 }
@@ -628,6 +628,9 @@ mod tests {
         assert_eq!(c.neighbours()[1], SignedCoord::new(3, 1));
         assert!("1;2".parse::<SignedCoord>().is_err());
         assert!("+1,2".parse::<SignedCoord>().is_err());
+        for bad in ["01,2", "1,-0", "-01,3", "1,2 "] {
+            assert!(bad.parse::<SignedCoord>().is_err(), "{bad}");
+        }
         assert!("1,99999".parse::<SignedCoord>().is_err());
         assert_eq!(
             SignedCoord::new(i16::MAX, 0).step(Direction::East).x,

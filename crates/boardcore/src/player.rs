@@ -77,8 +77,7 @@ impl FromStr for Player {
     type Err = ParseError;
 
     fn from_str(text: &str) -> Result<Self, Self::Err> {
-        text.parse::<usize>()
-            .ok()
+        crate::notation::parse_number::<usize>(text)
             .and_then(Player::new)
             .ok_or_else(|| ParseError::new("player", text, "expected a seat number from 0 to 3"))
     }

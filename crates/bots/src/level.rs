@@ -81,8 +81,7 @@ impl core::str::FromStr for Level {
     type Err = boardcore::ParseError;
 
     fn from_str(text: &str) -> Result<Self, Self::Err> {
-        text.parse::<u8>()
-            .ok()
+        boardcore::parse_number::<u8>(text)
             .and_then(Level::new)
             .ok_or_else(|| boardcore::ParseError::new("level", text, "expected 1 to 5"))
     }

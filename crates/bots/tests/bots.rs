@@ -1,6 +1,5 @@
 //! The bots play only legal moves, find wins, avoid losses, and keep to their budgets.
 #![cfg(all(feature = "pyrga", feature = "pylos"))]
-
 // Test code: a failed unwrap is a failed test.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 

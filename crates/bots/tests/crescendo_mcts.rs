@@ -2,7 +2,6 @@
 //! and an iteration budget, finishes a tower when it can, and returns from positions where
 //! the players can chase each other for ever.
 #![cfg(feature = "crescendo")]
-
 // Test code: a failed unwrap is a failed test.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 

@@ -66,8 +66,7 @@ impl FromStr for Players {
     type Err = ParseError;
 
     fn from_str(text: &str) -> Result<Self, Self::Err> {
-        text.parse::<usize>()
-            .ok()
+        boardcore::parse_number::<usize>(text)
             .and_then(Players::new)
             .ok_or_else(|| ParseError::new("player count", text, "expected 2, 3 or 4"))
     }

@@ -4,7 +4,7 @@ use core::fmt;
 use core::str::FromStr;
 
 use arrayvec::ArrayVec;
-use boardcore::{Direction, ParseError, SignedCoord};
+use boardcore::{Direction, LetterCase, ParseError, SignedCoord, parse_number};
 
 use crate::board::{Board, Cell};
 use crate::cross::Cross;
@@ -172,49 +172,53 @@ impl fmt::Display for Move {
 impl FromStr for Move {
     type Err = ParseError;
 
+    /// Reads the notation in any case (`m1,0N2` is `M1,0n2`, `PASS` is `pass`).
     fn from_str(text: &str) -> Result<Self, Self::Err> {
-        let error = |reason: &str| ParseError::new("move", text, reason);
-        let coord = |rest: &str| {
-            rest.parse::<SignedCoord>()
-                .map_err(|_| error("expected coordinates x,y after the move letter"))
-        };
-        if text == "pass" {
+        if text.eq_ignore_ascii_case("pass") {
             return Ok(Move::Pass);
         }
-        let mut chars = text.chars();
-        let letter = chars.next();
-        let rest = chars.as_str();
-        match letter {
-            Some('X') => rest.parse().map(Move::Cross).map_err(|_| {
-                error("a cross is X, its centre x,y, r and a rotation 0 to 3, like X2,-1r3")
-            }),
-            Some('P') => coord(rest).map(Move::Pawn),
-            Some('E') => coord(rest).map(Move::Extra),
-            Some('S') => coord(rest).map(Move::Scatter),
-            Some('M') => {
-                let split = rest
-                    .find(|c: char| c.is_ascii_alphabetic())
-                    .ok_or_else(|| error("a group move is M, x,y, a direction and a count"))?;
-                let (from, tail) = rest.split_at(split);
-                let mut tail_chars = tail.chars();
-                let direction = tail_chars
-                    .next()
-                    .and_then(Direction::from_letter)
-                    .ok_or_else(|| error("the direction is one of n, e, s, w"))?;
-                let digits = tail_chars.as_str();
-                let count = digits
-                    .parse::<u8>()
-                    .ok()
-                    .filter(|&count| count > 0 && !digits.starts_with(['0', '+']))
-                    .ok_or_else(|| error("the count is a number of pawns from 1"))?;
-                Ok(Move::Group {
-                    from: coord(from)?,
-                    direction,
-                    count,
-                })
-            }
-            _ => Err(error("a move starts with X, P, E, M or S, or is pass")),
+        LetterCase::InitialUpper.read(text, read_move)
+    }
+}
+
+/// Reads a move other than `pass`, written in the notation's case.
+fn read_move(text: &str) -> Result<Move, ParseError> {
+    let error = |reason: &str| ParseError::new("move", text, reason);
+    let coord = |rest: &str| {
+        rest.parse::<SignedCoord>()
+            .map_err(|_| error("expected coordinates x,y after the move letter"))
+    };
+    let mut chars = text.chars();
+    let letter = chars.next();
+    let rest = chars.as_str();
+    match letter {
+        Some('X') => rest.parse().map(Move::Cross).map_err(|_| {
+            error("a cross is X, its centre x,y, r and a rotation 0 to 3, like X2,-1r3")
+        }),
+        Some('P') => coord(rest).map(Move::Pawn),
+        Some('E') => coord(rest).map(Move::Extra),
+        Some('S') => coord(rest).map(Move::Scatter),
+        Some('M') => {
+            let split = rest
+                .find(|c: char| c.is_ascii_alphabetic())
+                .ok_or_else(|| error("a group move is M, x,y, a direction and a count"))?;
+            let (from, tail) = rest.split_at(split);
+            let mut tail_chars = tail.chars();
+            let direction = tail_chars
+                .next()
+                .and_then(Direction::from_letter)
+                .ok_or_else(|| error("the direction is one of n, e, s, w"))?;
+            let digits = tail_chars.as_str();
+            let count = parse_number::<u8>(digits)
+                .filter(|&count| count > 0)
+                .ok_or_else(|| error("the count is a number of pawns from 1"))?;
+            Ok(Move::Group {
+                from: coord(from)?,
+                direction,
+                count,
+            })
         }
+        _ => Err(error("a move starts with X, P, E, M or S, or is pass")),
     }
 }
 
@@ -250,11 +254,23 @@ mod tests {
     fn bad_notation_is_refused() {
         for text in [
             "", "X", "X0,0", "X0,0r4", "P", "P1", "P1,", "P1,2,3", "E+1,2", "M1,2", "M1,2n",
-            "M1,2n0", "M1,2n01", "M1,2x1", "M1,2n1a", "M1,2n300", "Mn1", "S", "Q1,2", "PASS",
-            " pass", "P1,2 ",
+            "M1,2n0", "M1,2n01", "M1,2x1", "M1,2n1a", "M1,2n300", "Mn1", "S", "Q1,2", "P01,2",
+            "P-0,2", " pass", "P1,2 ",
         ] {
             assert!(text.parse::<Move>().is_err(), "{text}");
         }
+    }
+
+    #[test]
+    fn any_case_reads() {
+        for (text, canonical) in [
+            ("PASS", "pass"),
+            ("m1,0N2", "M1,0n2"),
+            ("x2,-1R3", "X2,-1r3"),
+        ] {
+            assert_eq!(text.parse::<Move>().unwrap().to_string(), canonical);
+        }
+        assert_eq!("q1,2".parse::<Move>().unwrap_err().input(), "q1,2");
     }
 
     #[test]

@@ -19,7 +19,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use boardcore::{MAX_PLAYERS, ParseError, Player, PositionError, SignedCoord};
+use boardcore::{MAX_PLAYERS, ParseError, Player, PositionError, SignedCoord, parse_number};
 
 use crate::board::{Board, CROSSES, Cell, WHITE_CELLS};
 use crate::config::Players;
@@ -152,12 +152,7 @@ fn read_phase(text: &str) -> Result<Phase, &'static str> {
     const REASON: &str = "the phase is lay, pawns, extras, move:<player>:<idle>, scatter:<mover>:<victim>:<left> or over";
     let parts: Vec<&str> = text.split(':').collect();
     let seat = |part: &str| part.parse::<Player>().map_err(|_| REASON);
-    let number = |part: &str| {
-        if part.starts_with('+') || (part.len() > 1 && part.starts_with('0')) {
-            return Err(REASON);
-        }
-        part.parse::<u16>().map_err(|_| REASON)
-    };
+    let number = |part: &str| parse_number::<u16>(part).ok_or(REASON);
     Ok(match parts.as_slice() {
         ["lay"] => Phase::Laying,
         ["pawns"] => Phase::Placing,

@@ -16,6 +16,8 @@ impl Game for State {
     type Reason = Illegal;
 
     const NAME: &'static str = "pylos";
+    /// Light (`L` in the position text) moves first.
+    const SEAT_NAMES: &'static [&'static str] = &["Light", "Dark"];
 
     fn new(config: Config) -> Self {
         State::new(config)

@@ -4,7 +4,7 @@ use core::fmt;
 use core::str::FromStr;
 
 use arrayvec::ArrayVec;
-use boardcore::{Bitset, ParseError};
+use boardcore::{Bitset, LetterCase, ParseError};
 
 use crate::spot::Spot;
 
@@ -252,22 +252,28 @@ impl fmt::Display for Move {
 impl FromStr for Move {
     type Err = ParseError;
 
+    /// Reads the notation in any case (`0A1X0A1` is `0a1x0a1`).
     fn from_str(text: &str) -> Result<Self, Self::Err> {
-        let error = |reason: &str| ParseError::new("move", text, reason);
-        let spot = |part: &str| {
-            part.parse::<Spot>()
-                .map_err(|_| error("expected spots like 0a1, 1b2 or 3a1"))
-        };
-        let mut parts = text.split('x');
-        let action = parts.next().unwrap_or_default();
-        let mv = match action.split_once('-') {
-            Some((from, to)) => Move::raise(spot(from)?, spot(to)?),
-            None => Move::place(spot(action)?),
-        };
-        let taken = parts.map(spot).collect::<Result<Vec<Spot>, _>>()?;
-        let takeback = TakeBack::from_spots(&taken).map_err(error)?;
-        Ok(mv.with_takeback(takeback))
+        LetterCase::Lower.read(text, read_move)
     }
+}
+
+/// Reads a move written in the notation's case.
+fn read_move(text: &str) -> Result<Move, ParseError> {
+    let error = |reason: &str| ParseError::new("move", text, reason);
+    let spot = |part: &str| {
+        part.parse::<Spot>()
+            .map_err(|_| error("expected spots like 0a1, 1b2 or 3a1"))
+    };
+    let mut parts = text.split('x');
+    let action = parts.next().unwrap_or_default();
+    let mv = match action.split_once('-') {
+        Some((from, to)) => Move::raise(spot(from)?, spot(to)?),
+        None => Move::place(spot(action)?),
+    };
+    let taken = parts.map(spot).collect::<Result<Vec<Spot>, _>>()?;
+    let takeback = TakeBack::from_spots(&taken).map_err(error)?;
+    Ok(mv.with_takeback(takeback))
 }
 
 #[cfg(feature = "serde")]
@@ -326,12 +332,19 @@ mod tests {
             "0a1 x0b1",
             "0a1x0b1x",
             "0a1xx0b1",
-            "0a1X0b1",
             " 0a1",
             "0a1-1b2x3b1",
         ] {
             assert!(text.parse::<Move>().is_err(), "{text}");
         }
+    }
+
+    #[test]
+    fn any_case_reads() {
+        for (text, canonical) in [("0A1X0A1", "0a1x0a1"), ("0a1-1B2", "0a1-1b2")] {
+            assert_eq!(text.parse::<Move>().unwrap().to_string(), canonical);
+        }
+        assert_eq!("0A5".parse::<Move>().unwrap_err().input(), "0A5");
     }
 
     #[test]

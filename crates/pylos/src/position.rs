@@ -91,10 +91,7 @@ impl FromStr for State {
         };
         read_board(&mut state, board).map_err(syntax)?;
         let reserve = |field: &str| {
-            field
-                .parse::<u8>()
-                .ok()
-                .filter(|_| field.bytes().all(|b| b.is_ascii_digit()))
+            boardcore::parse_number::<u8>(field)
                 .ok_or_else(|| syntax("a reserve is a number of balls"))
         };
         for (player, given) in [

@@ -7,7 +7,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use boardcore::{Bitset, Coord, ParseError, Symmetry};
+use boardcore::{Bitset, Coord, LetterCase, ParseError, Symmetry};
 
 /// The number of levels.
 pub(crate) const LEVELS: usize = 4;
@@ -313,27 +313,33 @@ impl fmt::Display for Spot {
 impl FromStr for Spot {
     type Err = ParseError;
 
+    /// Reads the notation in any case (`0A1` is `0a1`).
     fn from_str(text: &str) -> Result<Self, Self::Err> {
-        let error = || {
-            ParseError::new(
-                "spot",
-                text,
-                "expected a level 0-3, a file and a rank on that level, like 0a1, 1c3 or 3a1",
-            )
-        };
-        let mut chars = text.chars();
-        let level = chars
-            .next()
-            .and_then(|c| c.to_digit(10))
-            .ok_or_else(error)?;
-        let rest = chars.as_str();
-        let (coord, used) = Coord::parse_prefix(rest).ok_or_else(error)?;
-        if used != rest.len() {
-            return Err(error());
-        }
-        let level = u8::try_from(level).map_err(|_| error())?;
-        Spot::new(level, coord.x, coord.y).ok_or_else(error)
+        LetterCase::Lower.read(text, read_spot)
     }
+}
+
+/// Reads a spot written in the notation's case.
+fn read_spot(text: &str) -> Result<Spot, ParseError> {
+    let error = || {
+        ParseError::new(
+            "spot",
+            text,
+            "expected a level 0-3, a file and a rank on that level, like 0a1, 1c3 or 3a1",
+        )
+    };
+    let mut chars = text.chars();
+    let level = chars
+        .next()
+        .and_then(|c| c.to_digit(10))
+        .ok_or_else(error)?;
+    let rest = chars.as_str();
+    let (coord, used) = Coord::parse_prefix(rest).ok_or_else(error)?;
+    if used != rest.len() {
+        return Err(error());
+    }
+    let level = u8::try_from(level).map_err(|_| error())?;
+    Spot::new(level, coord.x, coord.y).ok_or_else(error)
 }
 
 #[cfg(feature = "serde")]
@@ -382,10 +388,11 @@ mod tests {
         assert_eq!(Spot::all().filter(|s| s.level() == 2).count(), 4);
         for bad in [
             "", "0", "0a", "0a0", "0e1", "0a5", "1d1", "1a4", "2c1", "3b1", "3a2", "4a1", "0a1 ",
-            "a1", "00a1", "0A1", "0a01", "+0a1",
+            "a1", "00a1", "0a01", "+0a1",
         ] {
             assert!(bad.parse::<Spot>().is_err(), "{bad}");
         }
+        assert_eq!("0A1".parse::<Spot>().unwrap().to_string(), "0a1");
         assert_eq!(Spot::from_index(30), None);
         assert_eq!(Spot::new(0, 4, 0), None);
         assert_eq!(Spot::new(4, 0, 0), None);

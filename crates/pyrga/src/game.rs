@@ -16,6 +16,8 @@ impl Game for State {
     type Reason = Illegal;
 
     const NAME: &'static str = "pyrga";
+    /// White moves first, as in the published game.
+    const SEAT_NAMES: &'static [&'static str] = &["White", "Black"];
 
     fn new(config: Config) -> Self {
         State::new(config)

@@ -4,7 +4,7 @@ use core::fmt;
 use core::str::FromStr;
 
 use arrayvec::ArrayVec;
-use boardcore::{Direction, ParseError};
+use boardcore::{Direction, LetterCase, ParseError};
 
 use crate::cell::Cell;
 use crate::shape::Shape;
@@ -93,31 +93,38 @@ impl fmt::Display for Move {
 impl FromStr for Move {
     type Err = ParseError;
 
+    /// Reads the notation in any case (`cb4`, `TA1N`).
     fn from_str(text: &str) -> Result<Self, Self::Err> {
-        let error = |reason: &str| ParseError::new("move", text, reason);
-        let mut chars = text.chars();
-        let shape = chars
-            .next()
-            .and_then(Shape::from_letter)
-            .ok_or_else(|| error("a move starts with S, T or C"))?;
-        let rest = chars.as_str();
-        let (cell, used) = Cell::parse_prefix(rest)
-            .ok_or_else(|| error("expected a cell a1 to d4 after the shape"))?;
-        let direction = match &rest[used..] {
-            "" => None,
-            tail => Some(
-                tail.parse::<Direction>()
-                    .map_err(|_| error("a triangle's direction is one of n, e, s, w"))?,
-            ),
-        };
-        Move::new(shape, cell, direction).ok_or_else(|| {
-            error(if shape == Shape::Triangle {
-                "a triangle needs a direction (n, e, s or w)"
-            } else {
-                "only a triangle takes a direction"
-            })
-        })
+        LetterCase::InitialUpper.read(text, read_move)
     }
+}
+
+/// Reads a move written in the notation's case.
+fn read_move(text: &str) -> Result<Move, ParseError> {
+    let error = |reason: &str| ParseError::new("move", text, reason);
+    let mut chars = text.chars();
+    let shape = chars
+        .next()
+        .and_then(Shape::from_letter)
+        .ok_or_else(|| error("a move starts with S, T or C"))?;
+    let rest = chars.as_str();
+    let (cell, used) = Cell::parse_prefix(rest)
+        .ok_or_else(|| error("expected a cell a1 to d4 after the shape"))?;
+    let direction = match &rest[used..] {
+        "" => None,
+        tail if shape != Shape::Triangle => {
+            return Err(error(&format!(
+                "a {} ends at its cell, and {tail:?} follows it (only a triangle takes a direction)",
+                shape.name()
+            )));
+        }
+        tail => Some(
+            tail.parse::<Direction>()
+                .map_err(|_| error("a triangle's direction is one of n, e, s, w"))?,
+        ),
+    };
+    Move::new(shape, cell, direction)
+        .ok_or_else(|| error("a triangle needs a direction (n, e, s or w)"))
 }
 
 #[cfg(feature = "serde")]
@@ -137,10 +144,35 @@ mod tests {
     #[test]
     fn bad_notation_is_refused() {
         for text in [
-            "", "S", "Xa1", "sa1", "Sa", "Se1", "Sa5", "Ta1", "Ta1x", "Ca1n", "Ta1nn", "Sa1 ",
-            " Sa1", "Sé1",
+            "", "S", "Xa1", "Sa", "Se1", "Sa5", "Ta1", "Ta1x", "Ca1n", "Ta1nn", "Sa1 ", " Sa1",
+            "Sé1",
         ] {
             assert!(text.parse::<Move>().is_err(), "{text}");
         }
+    }
+
+    #[test]
+    fn any_case_reads() {
+        for (text, canonical) in [("cb4", "Cb4"), ("TA1N", "Ta1n"), ("sD2", "Sd2")] {
+            assert_eq!(text.parse::<Move>().unwrap().to_string(), canonical);
+        }
+        let error = "cb4x".parse::<Move>().unwrap_err();
+        assert_eq!(error.input(), "cb4x");
+        assert!(!error.reason().contains("direction is"), "{error}");
+    }
+
+    #[test]
+    fn errors_name_the_real_problem() {
+        let reason = |text: &str| text.parse::<Move>().unwrap_err().reason().to_owned();
+        assert_eq!(
+            reason("Cb4x"),
+            "a cylinder ends at its cell, and \"x\" follows it (only a triangle takes a direction)"
+        );
+        assert!(reason("Sa1n").starts_with("a square ends at its cell"));
+        assert_eq!(
+            reason("Ta1x"),
+            "a triangle's direction is one of n, e, s, w"
+        );
+        assert_eq!(reason("Ta1"), "a triangle needs a direction (n, e, s or w)");
     }
 }
