@@ -179,10 +179,7 @@ fn separator_hint<G: Game>(state: &G, text: &str, error: ParseError) -> ParseErr
         ParseError::new(
             error.what(),
             error.input(),
-            format!(
-                "{}; moves in a record are separated by spaces",
-                error.reason()
-            ),
+            "moves in a record are separated by spaces, not by commas or semicolons",
         )
     } else {
         error

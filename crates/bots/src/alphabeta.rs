@@ -1,7 +1,9 @@
 //! Alpha-beta search (negamax with iterative deepening and a transposition table) for
 //! two-player games without chance.
 
-use boardcore::{Actor, Game, Outcome, Player, Status};
+use boardcore::rand_core::SeedableRng;
+use boardcore::{Actor, Game, Outcome, Player, Status, uniform_below};
+use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::Bot;
 use crate::budget::{Budget, Meter};
@@ -60,7 +62,13 @@ impl<M> AlphaBetaReport<M> {
 /// depth, and never chooses a move that loses by force within its depth while another
 /// does not. It declines positions where chance decides ([`Bot::choose`] is `None`).
 ///
+/// Among moves of equal score it keeps the first one it searched: in the order of
+/// [`Game::legal_moves`], or in an order shuffled anew for each search when the bot is
+/// seeded ([`AlphaBeta::with_seed`]), so that seeded games differ.
+///
 /// ```
+/// # #[cfg(feature = "pyrga")] // Pyrga's evaluation
+/// # fn main() {
 /// use bots::{AlphaBeta, Bot, Budget};
 /// use pyrga::{Config, State};
 ///
@@ -69,9 +77,14 @@ impl<M> AlphaBetaReport<M> {
 /// let report = bot.search(&start).unwrap();
 /// assert_eq!(report.depth, 3);
 /// assert!(pyrga::legal_moves(&start).contains(&report.best));
+/// # }
+/// # #[cfg(not(feature = "pyrga"))]
+/// # fn main() {}
 /// ```
 pub struct AlphaBeta<G: Game> {
     budget: Budget,
+    /// Shuffles the moves of the root, when the bot is seeded.
+    shuffle: Option<Xoshiro256PlusPlus>,
     table: Vec<Option<Entry<G::Move>>>,
     nodes: u64,
     stopped: bool,
@@ -85,10 +98,36 @@ impl<G: Evaluate> AlphaBeta<G> {
     pub fn new(budget: Budget) -> Self {
         AlphaBeta {
             budget,
+            shuffle: None,
             table: vec![None; TABLE_SIZE],
             nodes: 0,
             stopped: false,
         }
+    }
+
+    /// The same bot, choosing among equally good moves at random from `seed`: the moves
+    /// of each search's root are shuffled before the first depth, and the search keeps the
+    /// first best one.
+    ///
+    /// ```
+    /// # #[cfg(feature = "pyrga")] // Pyrga's evaluation
+    /// # fn main() {
+    /// use bots::{AlphaBeta, Bot, Budget};
+    /// use pyrga::{Config, State};
+    ///
+    /// let start = State::new(Config::default());
+    /// let choices: std::collections::HashSet<_> = (0..8)
+    ///     .map(|seed| AlphaBeta::new(Budget::iterations(1)).with_seed(seed).choose(&start))
+    ///     .collect();
+    /// assert!(choices.len() > 1);
+    /// # }
+    /// # #[cfg(not(feature = "pyrga"))]
+    /// # fn main() {}
+    /// ```
+    #[must_use]
+    pub fn with_seed(mut self, seed: u64) -> Self {
+        self.shuffle = Some(Xoshiro256PlusPlus::seed_from_u64(seed));
+        self
     }
 
     /// Searches `state`, where a player decides; `None` when the game is over or chance
@@ -98,6 +137,12 @@ impl<G: Evaluate> AlphaBeta<G> {
             return None;
         };
         let mut moves: Vec<G::Move> = state.legal_moves().to_vec();
+        if let Some(rng) = &mut self.shuffle {
+            for last in (1..moves.len()).rev() {
+                let other = uniform_below(rng, last as u64 + 1) as usize;
+                moves.swap(last, other);
+            }
+        }
         let first = *moves.first()?;
         let meter = self.budget.start();
         self.nodes = 0;

@@ -16,7 +16,8 @@ impl Game for State {
     type Reason = Illegal;
 
     const NAME: &'static str = "crescendo";
-    /// The colours of the seats, which are the colours of the cross arms (0 north, 1 east, 2 south, 3 west at rotation 0).
+    /// The colours of the seats, which are the colours of the cross arms (colour 0 points
+    /// north at rotation 0, then 1 east, 2 south and 3 west).
     const SEAT_NAMES: &'static [&'static str] = &["Red", "Blue", "Yellow", "Green"];
 
     fn new(config: Config) -> Self {

@@ -185,15 +185,16 @@ impl FromStr for Move {
 fn read_move(text: &str) -> Result<Move, ParseError> {
     let error = |reason: &str| ParseError::new("move", text, reason);
     let coord = |rest: &str| {
-        rest.parse::<SignedCoord>()
-            .map_err(|_| error("expected coordinates x,y after the move letter"))
+        rest.parse::<SignedCoord>().map_err(|_| {
+            error("expected coordinates x,y in plain decimal (like 2,-1) after the move letter")
+        })
     };
     let mut chars = text.chars();
     let letter = chars.next();
     let rest = chars.as_str();
     match letter {
         Some('X') => rest.parse().map(Move::Cross).map_err(|_| {
-            error("a cross is X, its centre x,y, r and a rotation 0 to 3, like X2,-1r3")
+            error("a cross is X, its centre x,y in plain decimal, r and a rotation 0 to 3, like X2,-1r3")
         }),
         Some('P') => coord(rest).map(Move::Pawn),
         Some('E') => coord(rest).map(Move::Extra),

@@ -16,8 +16,13 @@ pub(crate) fn arena<G: CliGame>(args: &ArenaArgs, out: &mut impl Write) -> Resul
     let start = G::new(config_of::<G>(&args.options)?);
     let seats = start.seats();
     if args.bots.len() < 2 || args.bots.len() > seats {
+        let how_many = if seats == 2 {
+            "two bots".to_owned()
+        } else {
+            format!("2 to {seats} bots")
+        };
         return Err(CliError::BadArena(format!(
-            "give between 2 and {seats} bots with --bot for {}",
+            "give {how_many} with --bot for {} (one --bot per bot)",
             G::NAME
         )));
     }

@@ -2,11 +2,11 @@
 
 use std::io::Write;
 
-use boardcore::{Game, perft_divide};
+use boardcore::Game;
 
 use crate::cli::{PerftArgs, PositionArgs};
 use crate::error::CliError;
-use crate::games::{CliGame, Style, config_of};
+use crate::games::{CliGame, Style, board, config_of};
 
 /// The position the arguments name: the game's start with its options, then the record.
 ///
@@ -40,13 +40,17 @@ pub(crate) fn moves<G: CliGame>(args: &PositionArgs, out: &mut impl Write) -> Re
 }
 
 /// `towers perft`: with `--divide`, each move and its count (sorted by notation); the total
-/// on the last line.
+/// on the last line. Counts come from the game's own perft where it has one.
 pub(crate) fn perft<G: CliGame>(args: &PerftArgs, out: &mut impl Write) -> Result<(), CliError> {
     let state = position::<G>(&args.position)?;
     let total = if args.divide && args.depth > 0 {
-        let mut divided: Vec<(String, u64)> = perft_divide(&state, args.depth)
-            .into_iter()
-            .map(|(mv, count)| (mv.to_string(), count))
+        let mut divided: Vec<(String, u64)> = state
+            .legal_moves()
+            .iter()
+            .filter_map(|&mv| {
+                let child = state.apply(mv).ok()?;
+                Some((mv.to_string(), child.perft(args.depth - 1)))
+            })
             .collect();
         divided.sort_unstable();
         for (mv, count) in &divided {
@@ -54,7 +58,7 @@ pub(crate) fn perft<G: CliGame>(args: &PerftArgs, out: &mut impl Write) -> Resul
         }
         divided.iter().map(|(_, count)| count).sum()
     } else {
-        boardcore::perft(&state, args.depth)
+        state.perft(args.depth)
     };
     writeln!(out, "{total}")?;
     Ok(())
@@ -63,7 +67,7 @@ pub(crate) fn perft<G: CliGame>(args: &PerftArgs, out: &mut impl Write) -> Resul
 /// `towers show`: the drawing, the position's text form and the status line.
 pub(crate) fn show<G: CliGame>(args: &PositionArgs, out: &mut impl Write) -> Result<(), CliError> {
     let state = position::<G>(args)?;
-    write!(out, "{}", state.draw(Style::detect()))?;
+    write!(out, "{}", board(&state, Style::detect::<G>()))?;
     writeln!(out, "position {state}")?;
     writeln!(out, "{}", state.status())?;
     Ok(())

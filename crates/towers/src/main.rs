@@ -18,6 +18,7 @@ mod commands;
 mod error;
 mod games;
 mod play;
+mod prompt;
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -29,7 +30,10 @@ use crate::error::CliError;
 use crate::games::with_game;
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error) => return command_line_error(&error),
+    };
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let result = run(cli, &mut out).and_then(|()| out.flush().map_err(CliError::from));
@@ -43,6 +47,31 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// Help and version go to standard output (status 0); a command line that clap refuses is
+/// reported like every other error, as one `towers: …` line on standard error (status 2).
+fn command_line_error(error: &clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    if matches!(
+        error.kind(),
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion
+    ) {
+        let _ = error.print();
+        return ExitCode::SUCCESS;
+    }
+    let text = error.render().to_string();
+    let mut lines = text.lines().map(str::trim).filter(|line| !line.is_empty());
+    let message = lines.next().map_or("cannot read the command line", |line| {
+        line.strip_prefix("error: ").unwrap_or(line)
+    });
+    let usage = lines
+        .find_map(|line| line.strip_prefix("Usage: "))
+        .map_or_else(String::new, |usage| {
+            format!(" (usage: {usage}; see --help)")
+        });
+    eprintln!("towers: {message}{usage}");
+    ExitCode::from(2)
 }
 
 fn run(cli: Cli, out: &mut impl Write) -> Result<(), CliError> {

@@ -1,6 +1,6 @@
 //! `towers play`: a person against bots, or bots against each other.
 
-use std::io::{BufRead, Write};
+use std::io::Write;
 
 use boardcore::rand_core::SeedableRng;
 use boardcore::{Actor, Game, Player, Status, format_record, random_move};
@@ -10,7 +10,8 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use crate::cli::PlayArgs;
 use crate::commands::{position, sorted_moves};
 use crate::error::CliError;
-use crate::games::{CliGame, Style};
+use crate::games::{CliGame, Style, board};
+use crate::prompt::Prompt;
 
 /// The bot named `name` (or the game's default) for every seat, seeded from `seed`.
 ///
@@ -57,11 +58,10 @@ pub(crate) fn play<G: CliGame>(args: &PlayArgs, out: &mut impl Write) -> Result<
         bot_name,
         level: args.level,
         seed,
-        style: Style::detect(),
+        style: Style::detect::<G>(),
         redraw: true,
     };
-    let stdin = std::io::stdin();
-    session.run(&mut bots, &mut stdin.lock(), out)
+    session.run(&mut bots, &mut Prompt::new(), out)
 }
 
 /// Bots on every seat: prints `record <moves>` and the status line.
@@ -101,7 +101,7 @@ fn watch<G: CliGame>(
     Ok(())
 }
 
-const HELP: &str = "Type a move in notation, or one of:
+const COMMANDS: &str = "Type a move in notation (letters in any case), or one of:
   moves        list the legal moves
   hint         ask the bot what it would play for you
   undo         take back your last move (and the replies to it)
@@ -140,24 +140,26 @@ impl<G: CliGame> Session<'_, G> {
     fn run(
         mut self,
         bots: &mut [Box<dyn Bot<G>>],
-        input: &mut impl BufRead,
+        input: &mut Prompt,
         out: &mut impl Write,
     ) -> Result<(), CliError> {
         let mut chance = Xoshiro256PlusPlus::seed_from_u64(self.seed);
         writeln!(
             out,
-            "{} against the {} bot (level {}); you play seat {}. Type help for the commands.",
+            "{} against the {} bot (level {}); you play {} (seat {}). Type help for the \
+             rules, the notation and the commands.",
             G::NAME,
             self.bot_name,
             self.level,
+            self.style.name::<G>(self.you),
             self.you
         )?;
         while let Some(state) = self.history.last().cloned() {
             let chosen = match state.status() {
                 Status::Finished(outcome) => {
-                    write!(out, "{}", state.draw(self.style))?;
-                    writeln!(out, "Game over: {outcome}")?;
+                    write!(out, "{}", board(&state, self.style))?;
                     writeln!(out, "record {}", format_record(&self.moves))?;
+                    writeln!(out, "Game over. {}.", state.result(&outcome))?;
                     return Ok(());
                 }
                 Status::Ongoing(Actor::Chance) => {
@@ -172,7 +174,12 @@ impl<G: CliGame> Session<'_, G> {
                         .get_mut(player.index())
                         .and_then(|bot| bot.choose(&state));
                     if let Some(mv) = chosen {
-                        writeln!(out, "seat {player} ({}) plays {mv}", self.bot_name)?;
+                        writeln!(
+                            out,
+                            "{} (seat {player}, {} bot) plays {mv}",
+                            self.style.name::<G>(player),
+                            self.bot_name
+                        )?;
                         self.redraw = true;
                     }
                     chosen
@@ -207,28 +214,30 @@ impl<G: CliGame> Session<'_, G> {
     fn ask(
         &mut self,
         state: &G,
-        input: &mut impl BufRead,
+        input: &mut Prompt,
         out: &mut impl Write,
     ) -> Result<Command<G::Move>, CliError> {
         if self.redraw {
-            write!(out, "{}", state.draw(self.style))?;
+            write!(out, "{}", board(state, self.style))?;
             self.redraw = false;
         }
-        write!(out, "your move (seat {})> ", self.you)?;
-        out.flush()?;
-        let mut line = String::new();
-        if input.read_line(&mut line)? == 0 {
+        let prompt = format!("your move ({})> ", G::seat_name(self.you));
+        let Some(line) = input.read(&prompt, out)? else {
             writeln!(out)?;
             return Ok(Command::Quit);
-        }
+        };
         let line = line.trim();
         let (word, argument) = line.split_once(' ').unwrap_or((line, ""));
         match (word, argument.trim()) {
             ("", _) => {}
             ("quit" | "exit", _) => return Ok(Command::Quit),
-            ("help" | "?", _) => writeln!(out, "{HELP}")?,
+            ("help" | "?", _) => {
+                writeln!(out, "{}", G::RULES)?;
+                writeln!(out, "Under the board, key: {}\n", G::KEY)?;
+                writeln!(out, "{COMMANDS}")?;
+            }
             ("show", _) => {
-                write!(out, "{}", state.draw(self.style))?;
+                write!(out, "{}", board(state, self.style))?;
                 writeln!(out, "position {state}")?;
             }
             ("record", _) => writeln!(out, "record {}", format_record(&self.moves))?,
@@ -258,11 +267,14 @@ impl<G: CliGame> Session<'_, G> {
             ("load", file) if !file.is_empty() => self.load(file, out)?,
             ("save" | "load", _) => writeln!(out, "{word} needs a file name")?,
             _ => match state.parse_move(line) {
-                Ok(mv) => {
-                    self.redraw = true;
-                    return Ok(Command::Play(mv));
-                }
-                Err(error) => writeln!(out, "{error} (type help for the commands)")?,
+                Ok(mv) => match state.apply(mv) {
+                    Ok(_) => {
+                        self.redraw = true;
+                        return Ok(Command::Play(mv));
+                    }
+                    Err(error) => writeln!(out, "{mv} is refused: {error} (moves lists them)")?,
+                },
+                Err(error) => writeln!(out, "{error} (type help for the notation)")?,
             },
         }
         Ok(Command::Again)

@@ -205,10 +205,10 @@ fn a_person_plays_against_the_bot_and_chance() {
     );
     assert_eq!(run.status, 0, "{}", run.stderr);
     let out = run.stdout;
-    assert!(out.contains("you play seat 0"));
+    assert!(out.contains("you play Blue (seat 0)"));
     assert!(out.contains("chance: *"), "chance turns up the deal: {out}");
     assert!(
-        out.contains("the move wepf@9,9 was refused: a building on 9,9 breaks the checkerboard"),
+        out.contains("wepf@9,9 is refused: a building on 9,9 breaks the checkerboard"),
         "{out}"
     );
     assert!(

@@ -118,7 +118,7 @@ fn show_draws_the_crosses_with_colours_towers_and_heights() {
         &format!("{LAID} {PAWNS} {EXTRAS} M0,0n1"),
     ]);
     assert!(protected.contains("0 01*"), "{protected}");
-    assert!(shown.contains("player 0 places 2 scattered pawn(s) of player 1"));
+    assert!(shown.contains("Red places 2 scattered pawn(s) of Blue"));
     assert!(shown.contains("position 4 0123 - - scatter:0:1:2 "));
     assert!(ok(&["show", "crescendo"]).contains("(no cross laid yet)"));
 }
@@ -233,14 +233,13 @@ fn a_person_plays_against_the_greedy_bot() {
     );
     assert_eq!(run.status, 0, "{}", run.stderr);
     let out = run.stdout;
-    assert!(out.contains("you play seat 0"));
+    assert!(out.contains("you play Red (seat 0)"));
     assert!(out.contains("X0,0r0 X0,0r1 X0,0r2 X0,0r3"), "{out}");
     assert!(
-        out.contains("the move X5,5r0 was refused")
-            || out.contains("the first cross is centred on 0,0"),
+        out.contains("X5,5r0 is refused") || out.contains("the first cross is centred on 0,0"),
         "{out}"
     );
-    assert!(out.contains("seat 1 (greedy) plays X"), "{out}");
+    assert!(out.contains("Blue (seat 1, greedy bot) plays X"), "{out}");
     assert!(out.contains("record X0,0r1 X"), "{out}");
     assert!(
         out.contains("record \n"),

@@ -180,11 +180,11 @@ fn a_person_plays_against_the_bot() {
     );
     assert_eq!(run.status, 0, "{}", run.stderr);
     let out = run.stdout;
-    assert!(out.contains("you play seat 0"), "{out}");
+    assert!(out.contains("you play Light (seat 0)"), "{out}");
     assert!(out.contains("0a1 0a2 0a3"), "the move list is shown");
     assert!(out.contains("cannot read move \"0a9\""));
     assert!(out.contains("1a1 is not supported"), "{out}");
-    assert!(out.contains("seat 1 (random) plays "));
+    assert!(out.contains("Dark (seat 1, random bot) plays "));
     assert!(out.contains("record 0a1 "));
     assert!(
         out.contains("record \n"),
@@ -204,7 +204,7 @@ fn the_default_bot_searches_and_gives_hints() {
         "{}",
         run.stdout
     );
-    assert!(run.stdout.contains("seat 1 (mcts) plays "));
+    assert!(run.stdout.contains("Dark (seat 1, mcts bot) plays "));
     let hint = run
         .stdout
         .lines()

@@ -124,11 +124,11 @@ fn a_person_plays_against_the_bot() {
     );
     assert_eq!(run.status, 0, "{}", run.stderr);
     let out = run.stdout;
-    assert!(out.contains("you play seat 0"));
+    assert!(out.contains("you play White (seat 0)"));
     assert!(out.contains("undo         take back"));
     assert!(out.contains("Ca1 Ca2"), "the move list is shown");
     assert!(out.contains("cannot read move \"Xa9\""));
-    assert!(out.contains("seat 1 (random) plays "));
+    assert!(out.contains("Black (seat 1, random bot) plays "));
     assert!(out.contains("record Sb2 "));
     assert!(
         out.contains("record \n"),
@@ -144,7 +144,7 @@ fn the_default_bot_is_the_strongest_and_levels_apply() {
     );
     assert_eq!(run.status, 0, "{}", run.stderr);
     assert!(run.stdout.contains("against the alphabeta bot (level 1)"));
-    assert!(run.stdout.contains("seat 1 (alphabeta) plays "));
+    assert!(run.stdout.contains("Black (seat 1, alphabeta bot) plays "));
     let run = towers(&["play", "pyrga", "--level", "9"]);
     assert_eq!(run.status, 2);
     assert!(run.stderr.contains("expected 1 to 5"));
@@ -203,7 +203,7 @@ fn a_person_can_take_the_second_seat() {
         "",
     );
     assert_eq!(run.status, 0);
-    assert!(run.stdout.contains("seat 0 (random) plays "));
+    assert!(run.stdout.contains("White (seat 0, random bot) plays "));
     assert_eq!(towers(&["play", "pyrga", "--seat", "2"]).status, 2);
 }
 
@@ -229,6 +229,6 @@ fn the_arena_rotates_seats_and_counts_firsts() {
         result.stdout,
         "reproducible for a seed"
     );
-    assert!(fails(&["arena", "pyrga", "--bot", "mcts"]).contains("between 2 and 2 bots"));
+    assert!(fails(&["arena", "pyrga", "--bot", "mcts"]).contains("give two bots with --bot"));
     assert!(fails(&["arena", "pyrga", "--bot", "mcts", "--bot", "nobody"]).contains("unknown bot"));
 }

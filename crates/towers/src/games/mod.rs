@@ -12,7 +12,7 @@ use core::str::FromStr;
 
 use std::io::IsTerminal;
 
-use boardcore::{Game, Player};
+use boardcore::{Game, Outcome, Player};
 use bots::{AlphaBeta, Bot, Evaluate, Level, Mcts, RandomBot};
 
 use crate::cli::GameOptions;
@@ -21,11 +21,11 @@ use crate::error::CliError;
 /// The games, as the command line names them.
 pub(crate) const GAMES: &[&str] = &["pyrga", "pylos", "architekton", "crescendo"];
 
-/// Runs `$body` with `$G` standing for the state type of the game named `$name`, or
-/// returns [`CliError::UnknownGame`].
+/// Runs `$body` with `$G` standing for the state type of the game named `$name` (in any
+/// case), or returns [`CliError::UnknownGame`].
 macro_rules! with_game {
     ($name:expr, |$G:ident| $body:expr) => {
-        match $name {
+        match $name.to_ascii_lowercase().as_str() {
             "pyrga" => {
                 type $G = ::pyrga::State;
                 $body
@@ -42,8 +42,8 @@ macro_rules! with_game {
                 type $G = ::crescendo::State;
                 $body
             }
-            other => Err($crate::error::CliError::UnknownGame {
-                name: other.to_owned(),
+            _ => Err($crate::error::CliError::UnknownGame {
+                name: $name.to_owned(),
                 known: $crate::games::GAMES.join(", "),
             }),
         }
@@ -63,6 +63,26 @@ pub(crate) trait CliGame: Game + FromStr<Err: Display> + 'static {
     /// The moves after which a game between bots stops unfinished, unless `--max-plies`
     /// says otherwise: some games can go on for ever (Pylos take-backs, Crescendo chases).
     const MAX_PLIES: usize = 100_000;
+
+    /// How to play, for `help` at the prompt: the goal, the moves in notation with
+    /// examples. Lines of at most 90 columns, ending with a newline.
+    const RULES: &'static str;
+
+    /// The key to the board's symbols, one line shown under every board.
+    const KEY: &'static str;
+
+    /// The terminal colour of each seat (ANSI SGR parameters), matching the seat names of
+    /// [`Game::SEAT_NAMES`].
+    const PALETTE: &'static [&'static str];
+
+    /// The outcome in words, with the reason: `Black wins: controls 3 towers`.
+    fn result(&self, outcome: &Outcome) -> String;
+
+    /// The number of move sequences of `depth` moves: the engine's own perft where it has
+    /// a faster one than the generic [`boardcore::perft`].
+    fn perft(&self, depth: u32) -> u64 {
+        boardcore::perft(self, depth)
+    }
 
     /// The game's configuration from the options that apply to it.
     ///
@@ -97,7 +117,7 @@ pub(crate) fn two_player_bot<G: Evaluate + 'static>(
     seed: u64,
 ) -> Option<Box<dyn Bot<G>>> {
     match name {
-        "alphabeta" => Some(Box::new(AlphaBeta::new(level.alphabeta()))),
+        "alphabeta" => Some(Box::new(AlphaBeta::new(level.alphabeta()).with_seed(seed))),
         _ => general_bot(name, level, seed),
     }
 }
@@ -105,26 +125,37 @@ pub(crate) fn two_player_bot<G: Evaluate + 'static>(
 /// How drawings look: plain text, or with a colour per seat on terminals that show them.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) struct Style {
-    colour: bool,
+    /// The colour of each seat, when colours are shown.
+    palette: Option<&'static [&'static str]>,
 }
 
 impl Style {
-    /// Colours when standard output is a terminal and `NO_COLOR` is not set.
-    pub(crate) fn detect() -> Style {
+    /// The colours of game `G` when standard output is a terminal and `NO_COLOR` is not
+    /// set; plain text otherwise.
+    pub(crate) fn detect<G: CliGame>() -> Style {
+        let colour = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
         Style {
-            colour: std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
+            palette: colour.then_some(G::PALETTE),
         }
     }
 
     /// `text` in `seat`'s colour.
     pub(crate) fn seat(self, seat: Player, text: &str) -> String {
-        const COLOURS: [u8; 4] = [33, 36, 32, 35];
-        if self.colour {
-            format!("\x1b[1;{}m{text}\x1b[0m", COLOURS[seat.index() % 4])
-        } else {
-            text.to_owned()
+        match self.palette.and_then(|palette| palette.get(seat.index())) {
+            Some(colour) => format!("\x1b[{colour}m{text}\x1b[0m"),
+            None => text.to_owned(),
         }
     }
+
+    /// The name of `seat` in game `G`, in its colour.
+    pub(crate) fn name<G: Game>(self, seat: Player) -> String {
+        self.seat(seat, G::seat_name(seat))
+    }
+}
+
+/// The board of `state` as `play` and `show` print it: the drawing, then the key.
+pub(crate) fn board<G: CliGame>(state: &G, style: Style) -> String {
+    format!("{}key: {}\n", state.draw(style), G::KEY)
 }
 
 /// Centres `text`, whose visible width is `visible`, in `width` columns.

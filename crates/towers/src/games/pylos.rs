@@ -3,7 +3,7 @@
 
 use core::fmt::Write;
 
-use boardcore::Player;
+use boardcore::{Game, Outcome, Player};
 use pylos::{Config, EndRule, Spot, State, TakeBackRule, Variant};
 
 use super::{CliGame, Style, parse_option, two_player_bot};
@@ -19,6 +19,46 @@ impl CliGame for State {
     /// Random games end within about 650 moves; bots that keep taking balls back can
     /// repeat positions for ever.
     const MAX_PLIES: usize = 1_000;
+
+    const RULES: &'static str = "\
+Pylos: Light and Dark, 15 balls each, build a pyramid: level 0 is 4x4, level 1 3x3,
+level 2 2x2 and the apex sits alone on level 3. A spot above level 0 takes a ball only
+when the four spots under it hold balls. Whoever places the apex ball wins; a player who
+cannot move on their turn loses.
+On your turn, place a ball from your reserve on a spot that can take it, or raise one of
+your free balls (nothing on it) to a higher spot that can take it, which saves a ball.
+Completing a 2x2 square of your colour (standard; expert: also a line of four on level 0
+or of three on level 1) takes back one or two of your free balls into your reserve
+(children: never; --takeback 0-2: none is allowed too).
+A spot is its level, file and rank: 0a1 to 0d4, 1a1 to 1c3, 2a1 to 2b2, the apex 3a1.
+  0b2          place a ball on 0b2
+  0a1-1b2      raise the ball on 0a1 to 1b2
+  0b2x0b2x0a1  place on 0b2, then take back the balls on 0b2 and 0a1
+The spots marked + on the board can take a ball now.
+";
+
+    const KEY: &'static str = "L Light ball, D Dark ball, + empty spot that can take a ball \
+now, . empty spot not yet supported; levels 0 to 3 side by side, rank 1 at the bottom";
+
+    const PALETTE: &'static [&'static str] = &["1;97", "1;90"];
+
+    fn result(&self, outcome: &Outcome) -> String {
+        let Outcome::Winner(winner) = outcome else {
+            return "Draw".to_owned();
+        };
+        let (name, loser) = (State::seat_name(*winner), State::seat_name(winner.other()));
+        if self.apex() == Some(*winner) {
+            format!("{name} wins: placed the apex ball")
+        } else if self.config().end == EndRule::Reserve && self.reserve(winner.other()) == 0 {
+            format!("{name} wins: {loser} ended a turn with no ball left in reserve")
+        } else {
+            format!("{loser} has no move and loses")
+        }
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        pylos::perft(self, depth)
+    }
 
     fn bot(name: &str, level: bots::Level, seed: u64) -> Option<Box<dyn bots::Bot<Self>>> {
         two_player_bot(name, level, seed)
@@ -68,21 +108,21 @@ impl CliGame for State {
             let _ = writeln!(text, "{}", line.trim_end());
         }
         let _ = writeln!(text, "  a b c d     a b c     a b     a");
-        for (player, name) in [(Player::FIRST, "Light"), (Player::SECOND, "Dark")] {
+        for player in [Player::FIRST, Player::SECOND] {
             let _ = writeln!(
                 text,
                 "{} (seat {player}): {} on the board, {} in reserve",
-                style.seat(player, name),
+                style.name::<State>(player),
                 self.on_board(player),
                 self.reserve(player)
             );
         }
-        let mover = if self.to_move() == Player::FIRST {
-            "Light"
-        } else {
-            "Dark"
-        };
-        let _ = writeln!(text, "Options {}; {mover} to move", self.config());
+        let _ = writeln!(
+            text,
+            "Options {}; {} to move",
+            self.config(),
+            style.name::<State>(self.to_move())
+        );
         text
     }
 }

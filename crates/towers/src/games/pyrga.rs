@@ -2,8 +2,8 @@
 
 use core::fmt::Write;
 
-use boardcore::{Direction, Player};
-use pyrga::{Cell, Config, Rules, Shape, State};
+use boardcore::{Direction, Game, Outcome, Player};
+use pyrga::{Cell, Config, Rules, Shape, State, Tally};
 
 use super::{CliGame, Style, centred, parse_option, two_player_bot};
 use crate::cli::GameOptions;
@@ -12,6 +12,62 @@ use crate::error::CliError;
 impl CliGame for State {
     const OPTIONS: &'static [&'static str] = &["rules"];
     const BOTS: &'static [&'static str] = &["alphabeta", "mcts", "random"];
+
+    const RULES: &'static str = "\
+Pyrga: White and Black build towers on a 4x4 board. Each has 5 squares (S), 5 triangles (T)
+and 5 cylinders (C). A tower holds at most one piece of each shape, of either colour; with
+three pieces it is complete, and the player who owns two or three of them controls it.
+The first to control 3 complete towers wins.
+Where you may play is set by the piece your opponent placed last:
+  after a square, on a cell orthogonally next to it;
+  after a triangle, on a cell along its arrow, up to the edge;
+  after a cylinder, on the cylinder's own cell.
+If none of those cells can take one of your pieces, play any piece on any empty cell.
+Standard rules: if White's first piece is a square, White's second may not be one.
+A move is the shape letter, the cell (a-d, 1-4) and, for a triangle, where it points
+(n, e, s or w; never off the board):
+  Sb2   a square on b2          Cd1   a cylinder on d1
+  Ta1n  a triangle on a1 pointing north (towards rank 4)
+The cells marked * under the board are where your next piece may go.
+";
+
+    const KEY: &'static str = "S square, T triangle with its arrow (^ > v <), C cylinder; \
+upper case White, lower case Black; * where the next piece may go; W/B under a complete \
+tower: who controls it; 5xS: pieces left of each shape";
+
+    const PALETTE: &'static [&'static str] = &["1;97", "1;90"];
+
+    fn result(&self, outcome: &Outcome) -> String {
+        let counts = |tally: Tally| [tally.complete, tally.two_piece, tally.one_piece];
+        let white = counts(self.tally(Player::FIRST));
+        let black = counts(self.tally(Player::SECOND));
+        let Outcome::Winner(winner) = outcome else {
+            return format!(
+                "Draw: no more moves, and both have {} complete towers, {} of two pieces and \
+                 {} of one",
+                white[0], white[1], white[2]
+            );
+        };
+        let (mine, theirs) = if *winner == Player::FIRST {
+            (white, black)
+        } else {
+            (black, white)
+        };
+        let name = State::seat_name(*winner);
+        if mine[0] >= 3 {
+            return format!("{name} wins: controls {} towers", mine[0]);
+        }
+        let what = [
+            "complete towers",
+            "towers of two own pieces",
+            "towers of one own piece",
+        ];
+        let deciding = (0..3).find(|&i| mine[i] != theirs[i]).unwrap_or(0);
+        format!(
+            "{name} wins: no more moves, and {name} has more {} ({} to {})",
+            what[deciding], mine[deciding], theirs[deciding]
+        )
+    }
 
     fn bot(name: &str, level: bots::Level, seed: u64) -> Option<Box<dyn bots::Bot<Self>>> {
         two_player_bot(name, level, seed)
@@ -51,8 +107,12 @@ impl CliGame for State {
             let _ = writeln!(text, "{pieces}\n{marks}");
             text.push_str(border);
         }
-        for (player, name) in [(Player::FIRST, "White"), (Player::SECOND, "Black")] {
-            let _ = write!(text, "{} (seat {player}) holds", style.seat(player, name));
+        for player in [Player::FIRST, Player::SECOND] {
+            let _ = write!(
+                text,
+                "{} (seat {player}) holds",
+                style.name::<State>(player)
+            );
             for shape in Shape::ALL {
                 let _ = write!(text, " {}x{}", self.supply(player, shape), shape.letter());
             }

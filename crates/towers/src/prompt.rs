@@ -1,0 +1,62 @@
+//! Reading the person's commands: a line editor with history on a terminal, plain lines
+//! from a pipe or a file.
+
+use std::io::{BufRead, IsTerminal, Write};
+
+use rustyline::DefaultEditor;
+use rustyline::error::ReadlineError;
+
+/// Where the person's lines come from.
+pub(crate) enum Prompt {
+    /// A terminal: line editing, arrow keys and history (rustyline).
+    Terminal(Box<DefaultEditor>),
+    /// Standard input read line by line, when it is not a terminal (or the editor could
+    /// not start).
+    Lines(std::io::StdinLock<'static>),
+}
+
+impl Prompt {
+    /// The line editor when standard input and output are terminals, plain lines otherwise.
+    pub(crate) fn new() -> Prompt {
+        let terminal = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
+        match terminal.then(DefaultEditor::new) {
+            Some(Ok(editor)) => Prompt::Terminal(Box::new(editor)),
+            _ => Prompt::Lines(std::io::stdin().lock()),
+        }
+    }
+
+    /// Shows `prompt` and reads one line; `None` at the end of the input (or Ctrl-D,
+    /// Ctrl-C on a terminal).
+    ///
+    /// # Errors
+    /// Reading or writing failed.
+    pub(crate) fn read(
+        &mut self,
+        prompt: &str,
+        out: &mut impl Write,
+    ) -> std::io::Result<Option<String>> {
+        match self {
+            Prompt::Terminal(editor) => {
+                out.flush()?;
+                match editor.readline(prompt) {
+                    Ok(line) => {
+                        if !line.trim().is_empty() {
+                            // Only the in-memory history, which cannot fail to grow.
+                            let _ = editor.add_history_entry(line.as_str());
+                        }
+                        Ok(Some(line))
+                    }
+                    Err(ReadlineError::Eof | ReadlineError::Interrupted) => Ok(None),
+                    Err(ReadlineError::Io(error)) => Err(error),
+                    Err(error) => Err(std::io::Error::other(error)),
+                }
+            }
+            Prompt::Lines(input) => {
+                write!(out, "{prompt}")?;
+                out.flush()?;
+                let mut line = String::new();
+                Ok((input.read_line(&mut line)? > 0).then_some(line))
+            }
+        }
+    }
+}
