@@ -146,7 +146,7 @@ impl<G: CliGame> Session<'_, G> {
         let mut chance = Xoshiro256PlusPlus::seed_from_u64(self.seed);
         writeln!(
             out,
-            "{} against the {} bot (level {}); you play {} (seat {}). Type help for the \
+            "{} against the {} bot (level {}); you play {} (seat {}).\nType help for the \
              rules, the notation and the commands.",
             G::NAME,
             self.bot_name,
@@ -233,7 +233,7 @@ impl<G: CliGame> Session<'_, G> {
             ("quit" | "exit", _) => return Ok(Command::Quit),
             ("help" | "?", _) => {
                 writeln!(out, "{}", G::RULES)?;
-                writeln!(out, "Under the board, key: {}\n", G::KEY)?;
+                writeln!(out, "key: {}\n", G::KEY)?;
                 writeln!(out, "{COMMANDS}")?;
             }
             ("show", _) => {
@@ -272,7 +272,10 @@ impl<G: CliGame> Session<'_, G> {
                         self.redraw = true;
                         return Ok(Command::Play(mv));
                     }
-                    Err(error) => writeln!(out, "{mv} is refused: {error} (moves lists them)")?,
+                    Err(error) => writeln!(
+                        out,
+                        "{mv} is refused: {error} (type moves for the legal ones)"
+                    )?,
                 },
                 Err(error) => writeln!(out, "{error} (type help for the notation)")?,
             },

@@ -40,7 +40,7 @@ fn show_ends_the_board_with_its_key() {
     let shown = ok(&["show", "pyrga", "--moves", "Sb2"]);
     assert!(shown.contains("key: S square"), "{shown}");
     assert!(
-        shown.contains("White (seat 0) holds 4xS 5xT 5xC"),
+        shown.contains("White (seat 0) has in hand 4 S, 5 T, 5 C"),
         "{shown}"
     );
 }

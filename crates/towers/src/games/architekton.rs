@@ -37,8 +37,8 @@ and r1-r3 turns it clockwise by quarter-turns.
 Chance turns up tiles (*p, *wepf) by itself.
 ";
 
-    const KEY: &'static str = "W E P F a landscape (water, earth, plain, forest); a \
-building shows its sides w e p f around its house (0 Blue, 1 Orange, - none); . empty cell";
+    const KEY: &'static str =
+        "W E P F water earth plain forest; a building: sides w e p f, house 0 Blue 1 Orange - none";
 
     const PALETTE: &'static [&'static str] = &["1;34", "1;38;5;208"];
 

@@ -39,7 +39,7 @@ Cells are x,y from the first cross's centre (x east, y north):
 ";
 
     const KEY: &'static str =
-        "cell: colour (W white, 0-3 a player's) and tower <owner><height> (.. empty), * protected";
+        "cell: colour (W white, 0 Red 1 Blue 2 Yellow 3 Green), tower <owner><height>, * protected";
 
     const PALETTE: &'static [&'static str] = &["1;31", "1;34", "1;33", "1;32"];
 

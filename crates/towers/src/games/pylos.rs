@@ -26,7 +26,8 @@ level 2 2x2 and the apex sits alone on level 3. A spot above level 0 takes a bal
 when the four spots under it hold balls. Whoever places the apex ball wins; a player who
 cannot move on their turn loses.
 On your turn, place a ball from your reserve on a spot that can take it, or raise one of
-your free balls (nothing on it) to a higher spot that can take it, which saves a ball.
+your free balls (nothing on it) to a higher spot that can take it and that it does not
+hold up, which saves a ball.
 Completing a 2x2 square of your colour (standard; expert: also a line of four on level 0
 or of three on level 1) takes back one or two of your free balls into your reserve
 (children: never; --takeback 0-2: none is allowed too).
@@ -37,8 +38,8 @@ A spot is its level, file and rank: 0a1 to 0d4, 1a1 to 1c3, 2a1 to 2b2, the apex
 The spots marked + on the board can take a ball now.
 ";
 
-    const KEY: &'static str = "L Light ball, D Dark ball, + empty spot that can take a ball \
-now, . empty spot not yet supported; levels 0 to 3 side by side, rank 1 at the bottom";
+    const KEY: &'static str =
+        "L Light ball, D Dark ball, + empty spot that can take a ball now, . not yet supported";
 
     const PALETTE: &'static [&'static str] = &["1;97", "1;90"];
 

@@ -31,9 +31,7 @@ A move is the shape letter, the cell (a-d, 1-4) and, for a triangle, where it po
 The cells marked * under the board are where your next piece may go.
 ";
 
-    const KEY: &'static str = "S square, T triangle with its arrow (^ > v <), C cylinder; \
-upper case White, lower case Black; * where the next piece may go; W/B under a complete \
-tower: who controls it; 5xS: pieces left of each shape";
+    const KEY: &'static str = "S square, T triangle pointing ^>v<, C cylinder; upper White, lower Black; * playable; W/B controls";
 
     const PALETTE: &'static [&'static str] = &["1;97", "1;90"];
 
@@ -108,14 +106,16 @@ tower: who controls it; 5xS: pieces left of each shape";
             text.push_str(border);
         }
         for player in [Player::FIRST, Player::SECOND] {
+            let hand: Vec<String> = Shape::ALL
+                .iter()
+                .map(|&shape| format!("{} {}", self.supply(player, shape), shape.letter()))
+                .collect();
             let _ = write!(
                 text,
-                "{} (seat {player}) holds",
-                style.name::<State>(player)
+                "{} (seat {player}) has in hand {}",
+                style.name::<State>(player),
+                hand.join(", ")
             );
-            for shape in Shape::ALL {
-                let _ = write!(text, " {}x{}", self.supply(player, shape), shape.letter());
-            }
             let tally = self.tally(player);
             let _ = writeln!(
                 text,
