@@ -9,7 +9,7 @@ use common::{fails, ok, towers, towers_with_input};
 #[test]
 fn help_shows_each_games_notation_and_key() {
     for (game, example, symbol) in [
-        ("pyrga", "Ta1n", "T triangle with its arrow"),
+        ("pyrga", "Ta1n", "T triangle pointing ^>v<"),
         ("pylos", "0a1-1b2", "+ empty spot that can take a ball"),
         ("architekton", "wepf@-1,0r3", "(0 Blue, 1 Orange, - none)"),
         ("crescendo", "M1,0n2", "* protected"),
