@@ -11,7 +11,7 @@ fn help_shows_each_games_notation_and_key() {
     for (game, example, symbol) in [
         ("pyrga", "Ta1n", "T triangle pointing ^>v<"),
         ("pylos", "0a1-1b2", "+ empty spot that can take a ball"),
-        ("architekton", "wepf@-1,0r3", "(0 Blue, 1 Orange, - none)"),
+        ("architekton", "wepf@-1,0r3", "house 0 Blue 1 Orange - none"),
         ("crescendo", "M1,0n2", "* protected"),
     ] {
         let run = towers_with_input(
