@@ -1,0 +1,5 @@
+// The games the page offers, by the name the package gives them.
+
+import pyrga from "./pyrga.js";
+
+export default { pyrga };
