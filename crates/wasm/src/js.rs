@@ -115,9 +115,7 @@ impl Game {
     #[wasm_bindgen(constructor)]
     pub fn new(
         #[wasm_bindgen(unchecked_param_type = "GameName")] name: &JsValue,
-        #[wasm_bindgen(unchecked_param_type = "GameOptions | null")] options: Option<
-            js_sys::Object,
-        >,
+        #[wasm_bindgen(unchecked_param_type = "GameOptions")] options: Option<js_sys::Object>,
     ) -> Result<Game, JsValue> {
         let name = string_arg(name, ErrorKind::BadOption, "the game name")?;
         let options = read_options(&options.map_or(JsValue::UNDEFINED, JsValue::from))?;

@@ -25,6 +25,7 @@ mod games;
 mod input;
 mod js;
 mod options;
+mod typescript;
 mod view;
 
 pub use bot::{BotMaker, BotRequest};
