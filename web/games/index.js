@@ -1,5 +1,6 @@
 // The games the page offers, by the name the package gives them.
 
 import pyrga from "./pyrga.js";
+import pylos from "./pylos.js";
 
-export default { pyrga };
+export default { pyrga, pylos };

@@ -77,6 +77,9 @@ async function playWholeGame(t, { game, options = {}, bot, limit, result }) {
 test("Pyrga: a whole game against the alphabeta bot", (t) =>
   playWholeGame(t, { game: "pyrga", bot: "alphabeta", limit: 200, result: /^(White wins|Black wins|Draw)/ }));
 
+test("Pylos: a whole game against the mcts bot", (t) =>
+  playWholeGame(t, { game: "pylos", bot: "mcts", limit: 400, result: /^(Light|Dark) wins: / }));
+
 test("a 360-pixel-wide phone screen: no sideways scrolling, the board fits", async (t) => {
   const { page, errors } = await watchedPage(browser.context);
   await page.setViewportSize({ width: 360, height: 740 });
