@@ -2,5 +2,6 @@
 
 import pyrga from "./pyrga.js";
 import pylos from "./pylos.js";
+import architekton from "./architekton.js";
 
-export default { pyrga, pylos };
+export default { pyrga, pylos, architekton };

@@ -80,6 +80,9 @@ test("Pyrga: a whole game against the alphabeta bot", (t) =>
 test("Pylos: a whole game against the mcts bot", (t) =>
   playWholeGame(t, { game: "pylos", bot: "mcts", limit: 400, result: /^(Light|Dark) wins: / }));
 
+test("Architekton: a whole game against the mcts bot", (t) =>
+  playWholeGame(t, { game: "architekton", bot: "mcts", limit: 400, result: /^(Seat [01] wins: |Draw)/ }));
+
 test("a 360-pixel-wide phone screen: no sideways scrolling, the board fits", async (t) => {
   const { page, errors } = await watchedPage(browser.context);
   await page.setViewportSize({ width: 360, height: 740 });
