@@ -3,5 +3,6 @@
 import pyrga from "./pyrga.js";
 import pylos from "./pylos.js";
 import architekton from "./architekton.js";
+import crescendo from "./crescendo.js";
 
-export default { pyrga, pylos, architekton };
+export default { pyrga, pylos, architekton, crescendo };
