@@ -382,8 +382,13 @@ pub fn bot_move(
     let method: Function = property(game, "botMove", ErrorKind::BadOption)?
         .dyn_into()
         .map_err(|_| not_a_game())?;
-    method
-        .call1(game, options)?
-        .as_string()
-        .ok_or_else(not_a_game)
+    match method.call1(game, options) {
+        Ok(chosen) => chosen.as_string().ok_or_else(not_a_game),
+        // The errors of `Game.botMove` pass through; anything else thrown by an object
+        // posing as a game is refused as such.
+        Err(thrown) if Reflect::get(&thrown, &"kind".into()).is_ok_and(|k| k.is_string()) => {
+            Err(thrown)
+        }
+        Err(_) => Err(not_a_game()),
+    }
 }
