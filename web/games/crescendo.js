@@ -5,10 +5,10 @@ import { esc, namesFromView, svg, genericResult } from "./common.js";
 
 const C = 46;
 const COLOURS = [
-  { fill: "#e69f00", light: "#f6d999", dark: "#7a5200", name: "orange", symbol: "circle" },
-  { fill: "#56b4e9", light: "#c4e4f7", dark: "#1c5a80", name: "blue", symbol: "triangle" },
-  { fill: "#009e73", light: "#a6dcc9", dark: "#004d36", name: "green", symbol: "square" },
-  { fill: "#cc79a7", light: "#efcde0", dark: "#6e2d52", name: "pink", symbol: "diamond" },
+  { fill: "#e69f00", light: "#f0c25c", dark: "#6b4700", name: "orange", symbol: "circle" },
+  { fill: "#56b4e9", light: "#8fcdf0", dark: "#174d70", name: "blue", symbol: "triangle" },
+  { fill: "#009e73", light: "#5cc2a3", dark: "#003d2b", name: "green", symbol: "square" },
+  { fill: "#cc79a7", light: "#e0a8c8", dark: "#5e2445", name: "pink", symbol: "diamond" },
 ];
 const DELTA = { n: [0, 1], e: [1, 0], s: [0, -1], w: [-1, 0] };
 const fallbackNames = (count) => Array.from({ length: count }, (_, i) => `Player ${i}`);
@@ -85,7 +85,10 @@ function draw(context) {
   for (const cell of cells) {
     const [px, py] = at(cell.x, cell.y);
     body += `<rect x="${px + 1}" y="${py + 1}" width="${C - 2}" height="${C - 2}" rx="3" fill="${cellFill(cell.colour)}" stroke="#222" stroke-width="1"><title>${cell.x},${cell.y}</title></rect>`;
-    if (cell.colour !== "W") body += symbol(Number(cell.colour), px + 8, py + 8, 3.5, COLOURS[Number(cell.colour)].dark);
+    if (cell.colour !== "W") {
+      const ink = COLOURS[Number(cell.colour)];
+      body += symbol(Number(cell.colour), px + 9, py + 9, 4.5, ink.dark) + symbol(Number(cell.colour), px + C - 9, py + C - 9, 4.5, ink.dark);
+    }
   }
   if (laying && pick.centre) {
     const [x, y] = pick.centre.split(",").map(Number);

@@ -104,3 +104,44 @@ test("a 360-pixel-wide phone screen: no sideways scrolling, the board fits", asy
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test("undo, and a record and a position saved and loaded as text", async () => {
+  const { page, errors } = await watchedPage(browser.context);
+  await start(page, "pyrga", {}, "random");
+  const moves = page.locator("#moves li");
+  for (let turn = 1; turn <= 2; turn += 1) {
+    await page.waitForSelector("body[data-phase=human]");
+    while ((await moves.count()) < 2 * turn - 1) {
+      await page.locator("#board [data-step], #choices [data-step]:not([data-step=cancel])").first().click();
+    }
+  }
+  await page.waitForSelector("body[data-phase=human]");
+  assert.equal(await moves.count(), 4);
+  const played = await moves.allTextContents();
+  await page.click("#undo");
+  await page.waitForSelector("body[data-phase=human]");
+  assert.deepEqual(await moves.allTextContents(), played.slice(0, 2));
+
+  await page.click("#save");
+  const record = await page.inputValue("#record-text");
+  assert.equal(record, played.slice(0, 2).map((line) => line.split(" ")[0]).join(" "));
+  await page.fill("#record-text", "Sd3 Td2w");
+  await page.click("#load-record");
+  await page.waitForSelector("body[data-phase=human]");
+  assert.deepEqual(await moves.allTextContents(), ["Sd3 (White)", "Td2w (Black)"]);
+
+  await page.click("#save");
+  assert.equal(await page.inputValue("#position-text"), "4/3,S/3,tw/4 Td2w standard");
+  await page.fill("#record-text", "Sd3 Sz9");
+  await page.click("#load-record");
+  assert.match(await page.textContent("#records-error"), /^Move 2 \(Sz9\): .*\(parse\)$/);
+  await page.fill("#position-text", "4/4/4/SteC,sC,2 Sa1 standard");
+  await page.click("#load-position");
+  // Black is to move there: the bot plays, then it is the person's turn.
+  await page.waitForSelector("body[data-phase=human]");
+  assert.equal(await moves.count(), 1);
+  assert.equal(await page.textContent("#status"), "White to play (you)");
+  assert.equal(await page.locator("#board polygon").count() > 0, true);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
