@@ -12,6 +12,27 @@ use crate::error::{ErrorKind, WebError};
 use crate::games::AnyGame;
 use crate::options::Options;
 
+#[wasm_bindgen]
+extern "C" {
+    /// The options of `new Game` as declared in TypeScript; any value arrives (it is read
+    /// and checked by [`read_options`]).
+    #[wasm_bindgen(typescript_type = "GameOptions")]
+    pub type GameOptionsArg;
+
+    /// The options of `botMove` as declared in TypeScript; any value arrives.
+    #[wasm_bindgen(typescript_type = "BotOptions")]
+    pub type BotOptionsArg;
+
+    /// The steps of `inputChoices` as declared in TypeScript; any value arrives.
+    #[wasm_bindgen(typescript_type = "string[]")]
+    pub type StepsArg;
+}
+
+/// The value of an optional argument, `undefined` when it is missing.
+fn optional<T: Into<JsValue>>(value: Option<T>) -> JsValue {
+    value.map_or(JsValue::UNDEFINED, Into::into)
+}
+
 /// The JavaScript `Error` for `error`, with its `kind` property set.
 fn to_js(error: &WebError) -> JsValue {
     let value = js_sys::Error::new(&error.message);
@@ -115,10 +136,10 @@ impl Game {
     #[wasm_bindgen(constructor)]
     pub fn new(
         #[wasm_bindgen(unchecked_param_type = "GameName")] name: &JsValue,
-        #[wasm_bindgen(unchecked_param_type = "GameOptions")] options: Option<js_sys::Object>,
+        options: Option<GameOptionsArg>,
     ) -> Result<Game, JsValue> {
         let name = string_arg(name, ErrorKind::BadOption, "the game name")?;
-        let options = read_options(&options.map_or(JsValue::UNDEFINED, JsValue::from))?;
+        let options = read_options(&optional(options))?;
         AnyGame::start(&name, &options)
             .map(|inner| Game { inner })
             .map_err(|error| to_js(&error))
@@ -268,11 +289,8 @@ impl Game {
     /// `parse` when `steps` is not an array of strings, `illegal` when no legal move begins
     /// with them, `gameOver` after the end.
     #[wasm_bindgen(js_name = inputChoices, unchecked_return_type = "Choices")]
-    pub fn input_choices(
-        &self,
-        #[wasm_bindgen(unchecked_param_type = "string[] | undefined")] steps: &JsValue,
-    ) -> Result<JsValue, JsValue> {
-        let steps = read_steps(steps)?;
+    pub fn input_choices(&self, steps: Option<StepsArg>) -> Result<JsValue, JsValue> {
+        let steps = read_steps(&optional(steps))?;
         let choices = self.inner.choices(&steps).map_err(|error| to_js(&error))?;
         plain(&choices)
     }
@@ -283,11 +301,8 @@ impl Game {
     /// # Errors
     /// `badOption` for an unknown bot or a bad level, seed or time; `gameOver` after the end.
     #[wasm_bindgen(js_name = botMove)]
-    pub fn bot_move(
-        &self,
-        #[wasm_bindgen(unchecked_param_type = "BotOptions | null | undefined")] options: &JsValue,
-    ) -> Result<String, JsValue> {
-        let (name, request) = read_bot_options(options)?;
+    pub fn bot_move(&self, options: Option<BotOptionsArg>) -> Result<String, JsValue> {
+        let (name, request) = read_bot_options(&optional(options))?;
         self.inner
             .bot_move(name.as_deref(), request, &now_ms)
             .map_err(|error| to_js(&error))
@@ -373,8 +388,9 @@ fn read_bot_options(value: &JsValue) -> Result<(Option<String>, BotRequest), JsV
 #[wasm_bindgen(js_name = botMove)]
 pub fn bot_move(
     #[wasm_bindgen(unchecked_param_type = "Game")] game: &JsValue,
-    #[wasm_bindgen(unchecked_param_type = "BotOptions | null | undefined")] options: &JsValue,
+    options: Option<BotOptionsArg>,
 ) -> Result<String, JsValue> {
+    let options = optional(options);
     let not_a_game = || to_js(&WebError::bad_option("botMove takes a Game"));
     if !game.is_object() {
         return Err(not_a_game());
@@ -382,7 +398,7 @@ pub fn bot_move(
     let method: Function = property(game, "botMove", ErrorKind::BadOption)?
         .dyn_into()
         .map_err(|_| not_a_game())?;
-    match method.call1(game, options) {
+    match method.call1(game, &options) {
         Ok(chosen) => chosen.as_string().ok_or_else(not_a_game),
         // The errors of `Game.botMove` pass through; anything else thrown by an object
         // posing as a game is refused as such.

@@ -18,6 +18,22 @@
 //!
 //! The conversions are plain Rust ([`AnyGame`], [`Session`], the view and input types),
 //! tested natively; only the thin layer of [`Game`] and [`bot_move`] touches `JsValue`.
+//!
+//! ```
+//! use towers_wasm::{AnyGame, ErrorKind, Options};
+//!
+//! let start = AnyGame::start("pylos", &Options::default()).unwrap();
+//! assert_eq!(start.perft(2), 240);
+//! let next = start.play("0a1").unwrap();
+//! assert_eq!(next.record(), "0a1");
+//! assert_eq!(start.play("9z9").unwrap_err().kind, ErrorKind::Parse);
+//! // A move built from clicks: the spot, then nothing more for a plain placement.
+//! let choices = next.choices(&["0b1".to_owned()]).unwrap();
+//! assert_eq!(choices.complete.as_deref(), Some("0b1"));
+//! let view = next.view(serde_json::value::Serializer).unwrap();
+//! assert_eq!(view["players"][0]["name"], "Light");
+//! assert_eq!(view["board"]["spots"][0]["ball"], 0);
+//! ```
 
 mod bot;
 mod error;
