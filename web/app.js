@@ -5,7 +5,7 @@
 
 import init, { Game } from "./pkg/towers_wasm.js";
 import GAMES from "./games/index.js";
-import { parseStatus, tokenCell, isCellToken } from "./games/common.js";
+import { parseStatus, tokenCell, isCellToken, describeEffects } from "./games/common.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -30,6 +30,8 @@ window.towersTimings = [];
 
 let worker = null;
 let pendingChance = null;
+/** What the last moves did, in words (chance draws, scores, scatters…), newest last. */
+let news = [];
 
 function current() {
   return match.history[match.history.length - 1].game;
@@ -133,6 +135,7 @@ function startFromSetup(event) {
   match.bot = $("setup-bot").value;
   match.level = Number($("setup-level").value);
   match.history = [{ game, move: null, by: null }];
+  news = [];
   closeSetup();
   changed();
 }
@@ -210,6 +213,12 @@ function play(move) {
     return;
   }
   match.history.push({ game: next, move, by: status.chance ? "chance" : status.seat });
+  try {
+    const view = next.view();
+    news.push(...describeEffects(view.effects, match.module.seatNames(next, view, match.options)));
+  } catch {
+    // A position without a view still plays; only the words are missing.
+  }
   changed();
 }
 
@@ -217,6 +226,7 @@ function undo() {
   const index = match.history.findLastIndex((entry, i) => i > 0 && match.humans.has(entry.by));
   if (index < 1) return;
   match.history.length = index;
+  news = [];
   changed();
 }
 
@@ -269,7 +279,7 @@ function drawChance() {
       break;
     }
   }
-  $("chance").textContent = match.module.describeChance ? match.module.describeChance(chosen) : `Chance: ${chosen}`;
+  news.push(match.module.describeChance ? match.module.describeChance(chosen) : `Chance: ${chosen}`);
   play(chosen);
 }
 
@@ -351,6 +361,12 @@ function render() {
     }
     if (match.chosen.length > 0) choices.append(stepButton("cancel", "Cancel"));
   }
+  news = news.slice(-3);
+  $("chance").textContent = news.join(" ");
+  for (const target of $("board").querySelectorAll("[data-step]")) {
+    target.setAttribute("tabindex", "0");
+    target.setAttribute("role", "button");
+  }
   renderMoves(names);
   $("undo").disabled = !match.history.some((entry, i) => i > 0 && match.humans.has(entry.by));
 }
@@ -424,6 +440,7 @@ function loadRecord() {
     history.push({ game, move, by: status.chance ? "chance" : status.seat });
   }
   match.history = history;
+  news = [];
   $("records").close();
   changed();
 }
@@ -438,6 +455,7 @@ function loadPosition() {
     return;
   }
   match.history = [{ game, move: null, by: null }];
+  news = [];
   $("records").close();
   changed();
 }
@@ -470,6 +488,12 @@ async function main() {
     if (target && document.body.dataset.phase === "human") choose(target.dataset.step);
   };
   $("board").addEventListener("click", onStep);
+  $("board").addEventListener("keydown", (event) => {
+    if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      onStep(event);
+    }
+  });
   $("choices").addEventListener("click", onStep);
   match.history = [{ game: new Game("pyrga", {}), move: null, by: null }];
   match.bot = "alphabeta";

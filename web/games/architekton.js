@@ -137,6 +137,7 @@ function draw(context) {
     const [px, py] = at(tile.x, tile.y);
     body += tileIcon(tile.kind, px, py, C, tile.rotation, tile.house);
   }
+  body += mismatches(tiles, at);
   const lastCell = last && /@(-?\d+,-?\d+)/.exec(last);
   if (lastCell && chosen.length === 0) {
     const [x, y] = lastCell[1].split(",").map(Number);
@@ -160,6 +161,35 @@ function draw(context) {
 
 function displayHeight() {
   return C + 34;
+}
+
+/** A red zigzag on each edge where a building's side faces a landscape of another terrain. */
+function mismatches(tiles, at) {
+  const landscapes = new Map(tiles.filter((t) => t.kind.length === 1).map((t) => [`${t.x},${t.y}`, t.kind]));
+  const offsets = [[0, 1], [1, 0], [0, -1], [-1, 0]];
+  let body = "";
+  for (const tile of tiles) {
+    if (tile.kind.length !== 4) continue;
+    const faces = sides(tile.kind, tile.rotation);
+    offsets.forEach(([dx, dy], side) => {
+      const terrain = landscapes.get(`${tile.x + dx},${tile.y + dy}`);
+      if (terrain === undefined || terrain === faces[side]) return;
+      const [px, py] = at(tile.x, tile.y);
+      const cx = px + C / 2 + (dx * C) / 2;
+      const cy = py + C / 2 - (dy * C) / 2;
+      const along = dx === 0 ? [1, 0] : [0, 1];
+      const across = [along[1], along[0]];
+      let d = "";
+      for (let i = -3; i <= 3; i += 1) {
+        const sign = i % 2 === 0 ? 1 : -1;
+        const x = cx + along[0] * i * 5 + across[0] * sign * 4;
+        const y = cy + along[1] * i * 5 + across[1] * sign * 4;
+        d += `${i === -3 ? "M" : "L"}${x} ${y}`;
+      }
+      body += `<path d="${d}" fill="none" stroke="#fff" stroke-width="6" stroke-linejoin="round"/><path d="${d}" fill="none" stroke="#c00000" stroke-width="3" stroke-linejoin="round"><title>mismatch</title></path>`;
+    });
+  }
+  return body;
 }
 
 /** The display: its landscapes then its buildings, in a row above the table. */
@@ -188,14 +218,12 @@ function drawDisplay(position, targets, picked, width) {
 function panel(context) {
   const position = parsePosition(context.text);
   const { names, status, view } = context;
-  const onTable = [0, 1].map((seat) => position.tiles.filter((t) => t.house === seat).length);
-  const seats = [0, 1].map((seat) => {
-    const supply = 12 - onTable[seat] - position.removed[seat];
+  const seats = view.players.map((player, seat) => {
     const icon = svg(30, 30, houseIcon(seat, 15, 16, 1), `${names[seat]} house`);
     const toMove = status.seat === seat ? " to-move" : "";
-    const score = view?.players?.[seat]?.final;
+    const score = player.final;
     const final = score ? `; final score ${score.total} (${score.points} points + ${score.group} houses in the largest group)` : "";
-    return `<div class="seat${toMove}"><span class="supply-item">${icon}</span><strong>${esc(names[seat])}</strong>: ${position.points[seat]} point${position.points[seat] === 1 ? "" : "s"}${final}; houses ${supply} in supply, ${onTable[seat]} on the table, ${position.removed[seat]} removed</div>`;
+    return `<div class="seat${toMove}"><span class="supply-item">${icon}</span><strong>${esc(names[seat])}</strong>: ${player.points} point${player.points === 1 ? "" : "s"}${final}; houses ${player.supply} in supply, ${player.onTable} on the table, ${player.removed} removed</div>`;
   });
   const [landscapes, buildings] = position.reserve;
   const info = `<div class="seat"><small>Turn ${position.turn[0] + 1}, tiles laid ${position.turn[1]}; reserve ${landscapes} landscapes, ${buildings} buildings; buildings match ${position.config.startsWith("one") ? "one side" : "every side"}</small></div>`;

@@ -56,3 +56,36 @@ export function namesFromView(view, fallback) {
   const names = view?.players?.map((p, seat) => (typeof p?.name === "string" ? p.name : fallback[seat]));
   return names && names.length > 0 ? names : fallback;
 }
+
+const point = (at) => (at && typeof at === "object" ? `${at.x},${at.y}` : String(at));
+
+/** The effects of a move (from the view) in words, one sentence each. */
+export function describeEffects(effects, names) {
+  const name = (seat) => names[seat] ?? `Seat ${seat}`;
+  return (effects ?? []).map((effect) => {
+    switch (effect.kind) {
+      case "towerComplete":
+        return `The tower on ${effect.cell} is complete: ${name(effect.controller)} controls it.`;
+      case "raise":
+        return `A ball rose from ${effect.from} to ${effect.to}.`;
+      case "takeBack":
+        return `The ball on ${effect.spot} went back to the reserve.`;
+      case "houseMoved":
+        return `${name(effect.seat)}'s house moved from ${point(effect.from)} to ${point(effect.to)}.`;
+      case "houseRemoved":
+        return `${name(effect.seat)}'s house on ${point(effect.at)} left the game.`;
+      case "score":
+        return effect.change >= 0
+          ? `${name(effect.seat)} scores ${effect.change} point${effect.change === 1 ? "" : "s"}.`
+          : `${name(effect.seat)} pays ${-effect.change} point${effect.change === -1 ? "" : "s"}.`;
+      case "scatter":
+        return `${effect.pawns} pawn${effect.pawns === 1 ? "" : "s"} of ${name(effect.victim)} scattered from ${point(effect.at)}.`;
+      case "qualified":
+        return `${name(effect.seat)} finished a tower and qualifies.`;
+      case "newRound":
+        return `Round ${effect.round} begins on an empty table${effect.eliminated?.length ? `; ${effect.eliminated.map(name).join(", ")} eliminated` : ""}.`;
+      default:
+        return "";
+    }
+  }).filter((text) => text !== "");
+}

@@ -16,34 +16,16 @@ const INK = [
   { fill: "#262626", stroke: "#000000", text: "#ffffff" },
 ];
 
-/** Reads the board of a position text: a map from cell name to its pieces. */
-export function parseBoard(text) {
-  const [board] = text.split(" ");
+/** The cells of the view: a map from cell name to its pieces and its tower's controller. */
+function cellsOf(view) {
   const cells = new Map();
-  board.split("/").forEach((rankText, row) => {
-    const rank = 4 - row;
-    let file = 0;
-    for (const item of rankText.split(",")) {
-      if (/^\d+$/.test(item)) {
-        file += Number(item);
-        continue;
-      }
-      const pieces = [];
-      for (let i = 0; i < item.length; i += 1) {
-        const letter = item[i];
-        const owner = letter === letter.toUpperCase() ? 0 : 1;
-        const shape = letter.toUpperCase();
-        const piece = { shape, owner };
-        if (shape === "T") {
-          piece.direction = item[i + 1];
-          i += 1;
-        }
-        pieces.push(piece);
-      }
-      cells.set(`${FILES[file]}${rank}`, pieces);
-      file += 1;
-    }
-  });
+  for (const cell of view.board.cells) {
+    const pieces = [];
+    if (cell.square !== null && cell.square !== undefined) pieces.push({ shape: "S", owner: cell.square });
+    if (cell.triangle) pieces.push({ shape: "T", owner: cell.triangle.owner, direction: cell.triangle.direction });
+    if (cell.cylinder !== null && cell.cylinder !== undefined) pieces.push({ shape: "C", owner: cell.cylinder });
+    cells.set(cell.cell, { pieces, controller: cell.controller ?? null });
+  }
   return cells;
 }
 
@@ -51,29 +33,6 @@ function cellCorner(cell) {
   const file = FILES.indexOf(cell[0]);
   const rank = Number(cell[1]);
   return [LEFT + file * CELL, TOP + (4 - rank) * CELL];
-}
-
-/** The owner of two or three pieces of a complete tower. */
-function controller(pieces) {
-  if (pieces.length < 3) return null;
-  const white = pieces.filter((p) => p.owner === 0).length;
-  return white >= 2 ? 0 : 1;
-}
-
-function tally(cells, owner) {
-  const counts = { complete: 0, two: 0, one: 0 };
-  for (const pieces of cells.values()) {
-    if (pieces.length === 3 && controller(pieces) === owner) counts.complete += 1;
-    else if (pieces.length === 2 && pieces.every((p) => p.owner === owner)) counts.two += 1;
-    else if (pieces.length === 1 && pieces[0].owner === owner) counts.one += 1;
-  }
-  return counts;
-}
-
-function supply(cells, owner, shape) {
-  let used = 0;
-  for (const pieces of cells.values()) used += pieces.filter((p) => p.owner === owner && p.shape === shape).length;
-  return 5 - used;
 }
 
 /** One piece drawn centred on (cx, cy). */
@@ -103,8 +62,8 @@ function tower(pieces, cx, cy) {
 }
 
 function draw(context) {
-  const { text, targets, chosen, last } = context;
-  const cells = parseBoard(text);
+  const { view, targets, chosen, last } = context;
+  const cells = cellsOf(view);
   let body = `<rect x="${LEFT}" y="${TOP}" width="${4 * CELL}" height="${4 * CELL}" fill="#e2c48f" stroke="#5a4020" stroke-width="3"/>`;
   for (let rank = 4; rank >= 1; rank -= 1) {
     for (let file = 0; file < 4; file += 1) {
@@ -118,10 +77,9 @@ function draw(context) {
     body += `<text class="coord" x="${LEFT + i * CELL + CELL / 2}" y="${TOP + 4 * CELL + 20}" text-anchor="middle">${FILES[i]}</text>`;
     body += `<text class="coord" x="${LEFT - 13}" y="${TOP + i * CELL + CELL / 2 + 6}" text-anchor="middle">${4 - i}</text>`;
   }
-  for (const [cell, pieces] of cells) {
+  for (const [cell, { pieces, controller: owner }] of cells) {
     const [x, y] = cellCorner(cell);
     body += tower(pieces, x + CELL / 2, y + CELL / 2);
-    const owner = controller(pieces);
     if (owner !== null) {
       body += `<g class="badge"><circle cx="${x + 84}" cy="${y + 16}" r="13" fill="${INK[owner].fill}" stroke="${INK[owner].stroke}" stroke-width="2.5"/>`
         + `<text x="${x + 84}" y="${y + 21}" text-anchor="middle" font-size="14" font-weight="bold" fill="${INK[owner].text}">${NAMES[owner][0]}</text>`
@@ -146,31 +104,30 @@ function draw(context) {
 }
 
 function panel(context) {
-  const cells = parseBoard(context.text);
-  return [0, 1].map((owner) => {
-    const counts = tally(cells, owner);
+  const { view, names, status } = context;
+  return view.players.map((player, owner) => {
     const items = ["S", "T", "C"].map((shape) => {
-      const icon = svg(60, 60, `<rect width="60" height="60" fill="#e8cf9f" rx="6"/>${piece(shape, owner, "n", 30, 30, 0.62)}`, `${NAMES[owner]} ${SHAPES[shape]}`);
-      return `<span class="supply-item" title="${SHAPES[shape]}s in hand">${icon}×${supply(cells, owner, shape)}</span>`;
+      const icon = svg(60, 60, `<rect width="60" height="60" fill="#e8cf9f" rx="6"/>${piece(shape, owner, "n", 30, 30, 0.62)}`, `${names[owner]} ${SHAPES[shape]}`);
+      return `<span class="supply-item" title="${SHAPES[shape]}s in hand">${icon}×${player.supply[SHAPES[shape]]}</span>`;
     }).join("");
-    return `<div class="seat seat-${owner}"><strong>${NAMES[owner]}</strong> ${items}<br><small>Towers: ${counts.complete} complete, ${counts.two} of two, ${counts.one} of one</small></div>`;
+    const toMove = status.seat === owner ? " to-move" : "";
+    return `<div class="seat${toMove}"><strong>${esc(names[owner])}</strong> ${items}<br><small>Towers: ${player.complete} complete, ${player.twoPiece} of two, ${player.onePiece} of one</small></div>`;
   }).join("");
 }
 
 function result(context) {
-  const { status, text } = context;
+  const { status, view, names } = context;
   if (status.winner === undefined) {
     if (status.draw) return "Draw: equal towers.";
-    return genericResult(status, NAMES);
+    return genericResult(status, names);
   }
-  const cells = parseBoard(text);
-  const mine = tally(cells, status.winner);
-  const theirs = tally(cells, 1 - status.winner);
-  const winner = NAMES[status.winner];
+  const mine = view.players[status.winner];
+  const theirs = view.players[1 - status.winner];
+  const winner = names[status.winner];
   if (mine.complete >= 3) return `${winner} wins: ${mine.complete} towers.`;
   if (mine.complete !== theirs.complete) return `${winner} wins: ${mine.complete} complete towers to ${theirs.complete}.`;
-  if (mine.two !== theirs.two) return `${winner} wins: ${mine.complete} complete towers each, ${mine.two} towers of two to ${theirs.two}.`;
-  return `${winner} wins: towers level, ${mine.one} towers of one to ${theirs.one}.`;
+  if (mine.twoPiece !== theirs.twoPiece) return `${winner} wins: ${mine.complete} complete towers each, ${mine.twoPiece} towers of two to ${theirs.twoPiece}.`;
+  return `${winner} wins: towers level, ${mine.onePiece} towers of one to ${theirs.onePiece}.`;
 }
 
 /** `Ta1n` is three clicks: the cell, the shape, the direction. */

@@ -67,6 +67,8 @@ async function playWholeGame(t, { game, options = {}, bot, limit, result }) {
   t.diagnostic(`${game}: ${moves} moves, ${clicks} clicks; "${status}"`);
   assert.equal(phase, "over", `the game stopped in phase ${phase}: ${status}`);
   assert.match(status, result);
+  // A phone-sized window keeps the pictures small for the docs.
+  await page.setViewportSize({ width: 480, height: 900 });
   const shot = join(shots, `${game}.png`);
   await page.locator("#board").screenshot({ path: shot });
   await copyFile(shot, join(images, `${game}.png`));
