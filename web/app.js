@@ -483,6 +483,11 @@ async function main() {
   $("load-record").addEventListener("click", loadRecord);
   $("load-position").addEventListener("click", loadPosition);
   $("download-record").addEventListener("click", downloadRecord);
+  $("record-file").addEventListener("change", async (event) => {
+    const file = event.target.files[0];
+    if (file) $("record-text").value = (await file.text()).trim();
+    event.target.value = "";
+  });
   const onStep = (event) => {
     const target = event.target.closest("[data-step]");
     if (target && document.body.dataset.phase === "human") choose(target.dataset.step);

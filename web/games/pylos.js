@@ -9,14 +9,9 @@ const M = 14;
 const R = 0.46 * S;
 const NAMES = ["Light", "Dark"];
 const BALL = [
-  { fill: "url(#pylos-light)", flat: "#f2dfae", stroke: "#6b5326", text: "#3b2a10" },
-  { fill: "url(#pylos-dark)", flat: "#4a2c14", stroke: "#1c0f04", text: "#ffffff" },
+  { fill: "#ecd49a", shine: "#fff6df", flat: "#f2dfae", stroke: "#6b5326", text: "#3b2a10" },
+  { fill: "#4e2f16", shine: "#7a5232", flat: "#4a2c14", stroke: "#1c0f04", text: "#ffffff" },
 ];
-
-const DEFS = `<defs>
-<radialGradient id="pylos-light" cx="0.35" cy="0.32" r="0.75"><stop offset="0" stop-color="#fffaf0"/><stop offset="0.55" stop-color="#efd9a2"/><stop offset="1" stop-color="#b8955a"/></radialGradient>
-<radialGradient id="pylos-dark" cx="0.35" cy="0.32" r="0.75"><stop offset="0" stop-color="#9a6a44"/><stop offset="0.5" stop-color="#4e2f16"/><stop offset="1" stop-color="#1e1006"/></radialGradient>
-</defs>`;
 
 /** The position text: balls by spot name (`0a1`), the player to move, the reserves, options. */
 export function parsePosition(text) {
@@ -54,7 +49,8 @@ function spots() {
 
 function ball(owner, cx, cy, r = R, extra = "") {
   const ink = BALL[owner];
-  return `<g ${extra}><circle cx="${cx}" cy="${cy}" r="${r}" fill="${ink.fill}" stroke="${ink.stroke}" stroke-width="2"/></g>`;
+  return `<g ${extra}><circle cx="${cx}" cy="${cy}" r="${r}" fill="${ink.fill}" stroke="${ink.stroke}" stroke-width="2"/>`
+    + `<circle cx="${cx - r * 0.3}" cy="${cy - r * 0.3}" r="${r * 0.38}" fill="${ink.shine}"/></g>`;
 }
 
 /** The balls shown: the position, with the person's move so far applied. */
@@ -88,7 +84,7 @@ function draw(context) {
   const seat = status.seat ?? position.toMove;
   const { shown, removed, moved } = pendingBalls(position.balls, chosen, seat);
   const size = 4 * S + 2 * M;
-  let body = DEFS;
+  let body = "";
   body += `<rect x="2" y="2" width="${size - 4}" height="${size - 4}" rx="18" fill="#c9a46a" stroke="#6d4c22" stroke-width="4"/>`;
   body += `<rect x="${M - 4}" y="${M - 4}" width="${4 * S + 8}" height="${4 * S + 8}" rx="12" fill="#b68d50"/>`;
   for (const spot of spots().filter((s) => s[0] === "0")) {
@@ -165,7 +161,7 @@ function panel(context) {
   const { status } = context;
   const reserves = [0, 1].map((owner) => {
     const count = position.reserves[owner];
-    const icon = svg(40, 40, DEFS + ball(owner, 20, 20, 17), `${NAMES[owner]} ball`);
+    const icon = svg(40, 40, ball(owner, 20, 20, 17), `${NAMES[owner]} ball`);
     const toMove = status.seat === owner ? " to-move" : "";
     return `<div class="seat seat-${owner}${toMove}"><strong>${NAMES[owner]}</strong> <span class="supply-item">${icon}× ${count}</span> in reserve</div>`;
   });
