@@ -217,9 +217,24 @@ function panel(context) {
 function result(context) {
   const { status, names, view } = context;
   if (status.ranking) {
+    const winner = status.ranking[0];
+    const players = view?.players ?? [];
+    const mine = players[winner];
+    const ranking = `Ranking: ${status.ranking.map((s, i) => `${i + 1}. ${names[s]}`).join(", ")}.`;
+    // A finished tower leaves the board: a winner with pawns still on it won by the
+    // no-progress end, on the tallest tower.
+    if (mine && mine.pawnsOnBoard > 0) {
+      const other = players[status.ranking[1]] ?? { tallest: 0, onOwnColour: 0 };
+      let why = `tallest tower ${mine.tallest} against ${other.tallest}`;
+      if (mine.tallest === other.tallest) {
+        why = mine.onOwnColour !== other.onOwnColour
+          ? `tallest towers level at ${mine.tallest}, ${mine.onOwnColour} pawns on their own colour against ${other.onOwnColour}`
+          : "everything level, earlier in the turn order";
+      }
+      return `${names[winner]} wins the match: too long without progress, ${why}. ${ranking}`;
+    }
     const target = view?.board?.target;
-    const how = target ? `: a tower of ${target}` : "";
-    return `${names[status.ranking[0]]} wins the match${how}. Ranking: ${status.ranking.map((s, i) => `${i + 1}. ${names[s]}`).join(", ")}.`;
+    return `${names[winner]} wins the match${target ? `: a tower of ${target}` : ""}. ${ranking}`;
   }
   return genericResult(status, names);
 }
