@@ -5,7 +5,9 @@
 //
 // Each count is one `perft` call inside wasm (no JavaScript loop). The native figure times
 // `target/release/towers perft` as a child process (its start-up, a few milliseconds, is
-// included). Prints leaves per second and the ratio wasm / native.
+// included; TOWERS_BIN names another binary, for example one built with
+// RUSTFLAGS="-C target-feature=+popcnt"). Prints leaves per second and the ratio wasm /
+// native.
 import { createRequire } from "node:module";
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -15,7 +17,7 @@ import path from "node:path";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 const require = createRequire(import.meta.url);
 const { Game } = require(path.join(root, "target/web/node"));
-const towers = path.join(root, "target/release/towers");
+const towers = process.env.TOWERS_BIN ?? path.join(root, "target/release/towers");
 
 const cases = [
   ["pyrga", 7],
