@@ -40,6 +40,23 @@ function randomGame(name, options, plies, seed, visit = () => {}) {
   return game;
 }
 
+test("start positions equal those of towers", () => {
+  // `towers show <game>` (the position line), `towers status <game>`, `towers moves <game>`.
+  const starts = {
+    pyrga: ["4/4/4/4 - standard", "ongoing 0", 80],
+    pylos: ["....,....,....,..../...,...,.../..,../. L 15 15 standard 1-2 nomove", "ongoing 0", 16],
+    architekton: ["- - - 4/4 1/1 0/0 0.0 deal all:6,6,6,6,4,4,4,4,3,3", "ongoing chance", 4],
+    crescendo: ["4 0123 - - lay - -", "ongoing 0", 4],
+  };
+  for (const [name, [text, status, moves]] of Object.entries(starts)) {
+    const game = new Game(name);
+    assert.equal(game.toText(), text);
+    assert.equal(game.status(), status);
+    assert.equal(game.legalMoves().length, moves);
+    assert.equal(Game.fromText(name, text).key(), game.key());
+  }
+});
+
 test("start positions", () => {
   const pyrga = new Game("pyrga");
   assert.equal(pyrga.name, "pyrga");
