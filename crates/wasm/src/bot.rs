@@ -1,0 +1,171 @@
+//! The bots of `towers play`, built by name and level, searching by iterations or depth
+//! only: `wasm32-unknown-unknown` has no clock for the bots' own time limits. A time budget
+//! is met from outside instead: searches of growing size, timed by the caller's clock,
+//! until the next one would not fit.
+
+use boardcore::rand_core::SeedableRng;
+use boardcore::{Actor, Game, Status, random_move};
+use bots::{
+    AlphaBeta, Bot, Budget, CrescendoMcts, Evaluate, GreedyBot, Level, Mcts, MctsConfig, RandomBot,
+};
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+use crate::error::{ErrorKind, WebError};
+
+/// How a bot's search grows.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Growth {
+    /// It does not search (`random`, `greedy`).
+    Fixed,
+    /// Alpha-beta: one ply deeper at a time.
+    Depth,
+    /// MCTS: twice the iterations at a time.
+    Iterations,
+}
+
+/// A bot of one game: how to build it for a search limit and a seed.
+pub struct BotMaker<G: Game> {
+    growth: Growth,
+    /// The level's limit (depth or iterations).
+    level_limit: u64,
+    make: Box<dyn Fn(u64, u64) -> Box<dyn Bot<G>>>,
+}
+
+/// The iteration limit of an MCTS configuration, without its time limit.
+fn iterations_of(config: &MctsConfig) -> u64 {
+    config.budget.max_iterations().unwrap_or(1_000)
+}
+
+impl<G: Game + 'static> BotMaker<G> {
+    /// `random`: a uniformly random legal move.
+    pub fn random() -> BotMaker<G> {
+        BotMaker {
+            growth: Growth::Fixed,
+            level_limit: 0,
+            make: Box::new(|_, seed| Box::new(RandomBot::new(seed))),
+        }
+    }
+
+    /// `mcts` with uniform playouts at `level` ([`Level::mcts`] without its time limit).
+    pub fn mcts(level: Level) -> BotMaker<G> {
+        let config = level.mcts();
+        BotMaker {
+            growth: Growth::Iterations,
+            level_limit: iterations_of(&config),
+            make: Box::new(move |limit, seed| {
+                Box::new(Mcts::new(
+                    MctsConfig {
+                        budget: Budget::iterations(limit),
+                        ..config
+                    },
+                    seed,
+                ))
+            }),
+        }
+    }
+}
+
+impl<G: Evaluate + 'static> BotMaker<G> {
+    /// `alphabeta` at `level` ([`Level::alphabeta`]'s depth, without its time limit).
+    pub fn alphabeta(level: Level) -> BotMaker<G> {
+        BotMaker {
+            growth: Growth::Depth,
+            level_limit: level.alphabeta().max_iterations().unwrap_or(4),
+            make: Box::new(|limit, _| Box::new(AlphaBeta::new(Budget::iterations(limit)))),
+        }
+    }
+}
+
+impl BotMaker<crescendo::State> {
+    /// Crescendo's `mcts` at `level` ([`CrescendoMcts::settings`] without its time limit).
+    pub fn crescendo_mcts(level: Level) -> BotMaker<crescendo::State> {
+        let config = CrescendoMcts::settings(level);
+        BotMaker {
+            growth: Growth::Iterations,
+            level_limit: iterations_of(&config),
+            make: Box::new(move |limit, seed| {
+                Box::new(CrescendoMcts::new(
+                    MctsConfig {
+                        budget: Budget::iterations(limit),
+                        ..config
+                    },
+                    seed,
+                ))
+            }),
+        }
+    }
+
+    /// Crescendo's `greedy` player.
+    pub fn greedy() -> BotMaker<crescendo::State> {
+        BotMaker {
+            growth: Growth::Fixed,
+            level_limit: 0,
+            make: Box::new(|_, seed| Box::new(GreedyBot::new(seed))),
+        }
+    }
+}
+
+/// What `botMove` was asked for.
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub struct BotRequest {
+    /// The strength.
+    pub level: Level,
+    /// The seed of the bot's choices (and of chance's, when chance decides).
+    pub seed: u64,
+    /// A time budget in milliseconds, if any: the search stops growing before it would
+    /// run out, but never beyond the level's own limit.
+    pub time_ms: Option<f64>,
+}
+
+/// A move for whoever decides in `state`: the bot's choice, or a chance outcome drawn by
+/// weight with the request's seed when chance decides.
+///
+/// # Errors
+/// `gameOver` when the game is over, `illegal` if the bot finds no move.
+pub(crate) fn choose<G: Game>(
+    state: &G,
+    maker: &BotMaker<G>,
+    request: BotRequest,
+    clock: &dyn Fn() -> f64,
+) -> Result<G::Move, WebError> {
+    let none = || WebError::new(ErrorKind::Illegal, "the bot found no move");
+    match state.status() {
+        Status::Finished(_) => Err(WebError::new(ErrorKind::GameOver, "the game is over")),
+        Status::Ongoing(Actor::Chance) => {
+            let mut rng = Xoshiro256PlusPlus::seed_from_u64(request.seed);
+            random_move(state, &mut rng).ok_or_else(none)
+        }
+        Status::Ongoing(Actor::Player(_)) => {
+            let Some(budget) = request.time_ms.filter(|_| maker.growth != Growth::Fixed) else {
+                return (maker.make)(maker.level_limit, request.seed)
+                    .choose(state)
+                    .ok_or_else(none);
+            };
+            let started = clock();
+            let mut limit = match maker.growth {
+                Growth::Depth => 1,
+                _ => 32.min(maker.level_limit),
+            };
+            let mut last_time = 0.0_f64;
+            loop {
+                let before = clock();
+                let chosen = (maker.make)(limit, request.seed).choose(state);
+                let took = (clock() - before).max(0.0);
+                let growth = if maker.growth == Growth::Depth && last_time > 0.0 {
+                    (took / last_time).max(2.0)
+                } else {
+                    2.0
+                };
+                let next_fits = clock() - started + took * growth <= budget;
+                if limit >= maker.level_limit || !next_fits {
+                    return chosen.ok_or_else(none);
+                }
+                last_time = took.max(0.001);
+                limit = match maker.growth {
+                    Growth::Depth => limit + 1,
+                    _ => (limit * 2).min(maker.level_limit),
+                };
+            }
+        }
+    }
+}

@@ -1,0 +1,410 @@
+//! The JavaScript face: the `Game` class and `botMove`. Every argument arrives as a
+//! `JsValue` and is checked here, so that no input, however malformed, reaches the
+//! engines unread or makes the module trap; every refusal becomes an `Error` with a `kind`.
+
+use bots::Level;
+use js_sys::{Function, Reflect};
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+use crate::bot::BotRequest;
+use crate::error::{ErrorKind, WebError};
+use crate::games::AnyGame;
+use crate::options::Options;
+
+#[wasm_bindgen]
+extern "C" {
+    /// The options of `new Game` as declared in TypeScript; any value arrives (it is read
+    /// and checked by [`read_options`]).
+    #[wasm_bindgen(typescript_type = "GameOptions")]
+    pub type GameOptionsArg;
+
+    /// The options of `botMove` as declared in TypeScript; any value arrives.
+    #[wasm_bindgen(typescript_type = "BotOptions")]
+    pub type BotOptionsArg;
+
+    /// The steps of `inputChoices` as declared in TypeScript; any value arrives.
+    #[wasm_bindgen(typescript_type = "string[]")]
+    pub type StepsArg;
+}
+
+/// The value of an optional argument, `undefined` when it is missing.
+fn optional<T: Into<JsValue>>(value: Option<T>) -> JsValue {
+    value.map_or(JsValue::UNDEFINED, Into::into)
+}
+
+/// The JavaScript `Error` for `error`, with its `kind` property set.
+fn to_js(error: &WebError) -> JsValue {
+    let value = js_sys::Error::new(&error.message);
+    // Setting a property on a fresh Error cannot fail; if it did, the error still throws.
+    let _ = Reflect::set(&value, &"kind".into(), &error.kind.as_str().into());
+    value.into()
+}
+
+/// `value` as a string, or an error of `kind` naming `what`.
+fn string_arg(value: &JsValue, kind: ErrorKind, what: &str) -> Result<String, JsValue> {
+    value
+        .as_string()
+        .ok_or_else(|| to_js(&WebError::new(kind, format!("{what} must be a string"))))
+}
+
+/// `value` serialized as a plain JavaScript value (objects, arrays, `null` for none).
+fn plain<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsValue> {
+    value
+        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+        .map_err(|error| to_js(&WebError::bad_option(error.to_string())))
+}
+
+/// The property `key` of `object`, `undefined` when absent; a getter that throws is an
+/// error of `kind`.
+fn property(object: &JsValue, key: &str, kind: ErrorKind) -> Result<JsValue, JsValue> {
+    Reflect::get(object, &key.into())
+        .map_err(|_| to_js(&WebError::new(kind, format!("cannot read property {key}"))))
+}
+
+/// The option object of a game: `undefined` or `null` for none, else an object whose values
+/// are strings or integers.
+fn read_options(value: &JsValue) -> Result<Options, JsValue> {
+    if value.is_undefined() || value.is_null() {
+        return Ok(Options::default());
+    }
+    let bad = |message: String| to_js(&WebError::bad_option(message));
+    if !value.is_object() {
+        return Err(bad("the options must be an object".to_owned()));
+    }
+    let keys = Reflect::own_keys(value.unchecked_ref())
+        .map_err(|_| bad("cannot read the options' keys".to_owned()))?;
+    let mut pairs = Vec::new();
+    for key in keys.iter() {
+        let Some(key) = key.as_string() else {
+            return Err(bad("option names must be strings".to_owned()));
+        };
+        let raw = property(value, &key, ErrorKind::BadOption)?;
+        if raw.is_undefined() {
+            continue;
+        }
+        let text = scalar_text(&raw)
+            .ok_or_else(|| bad(format!("option {key} must be a string or an integer")))?;
+        pairs.push((key, text));
+    }
+    Ok(Options::new(pairs))
+}
+
+/// A string as it is, an integer in decimal; `None` for anything else.
+fn scalar_text(value: &JsValue) -> Option<String> {
+    if let Some(text) = value.as_string() {
+        return Some(text);
+    }
+    let number = value.as_f64()?;
+    (number.is_finite() && number.fract() == 0.0 && number.abs() < 9.0e15)
+        .then(|| format!("{number:.0}"))
+}
+
+/// A non-negative integer below 2^53 from a number or a decimal string.
+fn whole_number(value: &JsValue) -> Option<u64> {
+    let text = scalar_text(value)?;
+    text.parse::<u64>().ok().filter(|&n| n < (1 << 53))
+}
+
+/// The clock of time budgets, in milliseconds.
+#[cfg(target_arch = "wasm32")]
+fn now_ms() -> f64 {
+    js_sys::Date::now()
+}
+
+/// The clock of time budgets, in milliseconds.
+#[cfg(not(target_arch = "wasm32"))]
+fn now_ms() -> f64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0.0, |elapsed| elapsed.as_secs_f64() * 1000.0)
+}
+
+/// A position of one of the games, with the moves played since it began.
+#[wasm_bindgen]
+pub struct Game {
+    inner: AnyGame,
+}
+
+#[wasm_bindgen]
+impl Game {
+    /// The start of game `name` (`pyrga`, `pylos`, `architekton` or `crescendo`) with
+    /// `options` (`rules`, `variant`, `takeback`, `end`, `buildingMatch`, `players`).
+    ///
+    /// # Errors
+    /// `badOption` for an unknown game, option or value.
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        #[wasm_bindgen(unchecked_param_type = "GameName")] name: &JsValue,
+        options: Option<GameOptionsArg>,
+    ) -> Result<Game, JsValue> {
+        let name = string_arg(name, ErrorKind::BadOption, "the game name")?;
+        let options = read_options(&optional(options))?;
+        AnyGame::start(&name, &options)
+            .map(|inner| Game { inner })
+            .map_err(|error| to_js(&error))
+    }
+
+    /// Game `name` with `options` after `record` (moves in notation separated by spaces)
+    /// from the start.
+    ///
+    /// # Errors
+    /// `badOption` as for the constructor; `parse`, `illegal` or `gameOver` for the first
+    /// move of the record that cannot be read or played (`ply N, move M: reason`).
+    #[wasm_bindgen(js_name = fromRecord)]
+    pub fn from_record(
+        #[wasm_bindgen(unchecked_param_type = "GameName")] name: &JsValue,
+        #[wasm_bindgen(unchecked_param_type = "GameOptions | null | undefined")] options: &JsValue,
+        #[wasm_bindgen(unchecked_param_type = "string")] record: &JsValue,
+    ) -> Result<Game, JsValue> {
+        let name = string_arg(name, ErrorKind::BadOption, "the game name")?;
+        let options = read_options(options)?;
+        let record = string_arg(record, ErrorKind::Parse, "the record")?;
+        AnyGame::from_record(&name, &options, &record)
+            .map(|inner| Game { inner })
+            .map_err(|error| to_js(&error))
+    }
+
+    /// Game `name` at the position written `text` (the text form of `toText()`).
+    ///
+    /// # Errors
+    /// `badOption` for an unknown game, `parse` for a text that does not read,
+    /// `invalidPosition` for one that describes no valid position.
+    #[wasm_bindgen(js_name = fromText)]
+    pub fn from_text(
+        #[wasm_bindgen(unchecked_param_type = "GameName")] name: &JsValue,
+        #[wasm_bindgen(unchecked_param_type = "string")] text: &JsValue,
+    ) -> Result<Game, JsValue> {
+        let name = string_arg(name, ErrorKind::BadOption, "the game name")?;
+        let text = string_arg(text, ErrorKind::Parse, "the position text")?;
+        AnyGame::from_text(&name, &text)
+            .map(|inner| Game { inner })
+            .map_err(|error| to_js(&error))
+    }
+
+    /// The game's name.
+    #[wasm_bindgen(getter, unchecked_return_type = "GameName")]
+    pub fn name(&self) -> String {
+        self.inner.name().to_owned()
+    }
+
+    /// The legal moves in notation, sorted (as `towers moves` lists them).
+    #[wasm_bindgen(js_name = legalMoves)]
+    pub fn legal_moves(&self) -> Vec<String> {
+        self.inner.legal_moves()
+    }
+
+    /// A new game after `move`; this one is unchanged.
+    ///
+    /// # Errors
+    /// `parse`, `illegal` (with the rule's reason) or `gameOver`.
+    pub fn play(
+        &self,
+        #[wasm_bindgen(js_name = "move", unchecked_param_type = "string")] mv: &JsValue,
+    ) -> Result<Game, JsValue> {
+        let text = string_arg(mv, ErrorKind::Parse, "the move")?;
+        self.inner
+            .play(&text)
+            .map(|inner| Game { inner })
+            .map_err(|error| to_js(&error))
+    }
+
+    /// The `towers status` line: `ongoing 0`, `ongoing chance`, `winner 1`, `draw` or
+    /// `ranking 2 0 1 3`.
+    pub fn status(&self) -> String {
+        self.inner.status()
+    }
+
+    /// When chance decides, its outcomes in notation with their weights; else empty.
+    ///
+    /// # Errors
+    /// None in practice (the conversion of plain values).
+    #[wasm_bindgen(js_name = chanceOutcomes, unchecked_return_type = "ChanceOutcome[]")]
+    pub fn chance_outcomes(&self) -> Result<JsValue, JsValue> {
+        #[derive(Serialize)]
+        struct Outcome {
+            #[serde(rename = "move")]
+            mv: String,
+            weight: u32,
+        }
+        let outcomes: Vec<Outcome> = self
+            .inner
+            .chance_outcomes()
+            .into_iter()
+            .map(|(mv, weight)| Outcome { mv, weight })
+            .collect();
+        plain(&outcomes)
+    }
+
+    /// The moves played since this game began (its start, or the position of `fromText`).
+    pub fn record(&self) -> String {
+        self.inner.record()
+    }
+
+    /// The position's text form, which `Game.fromText` reads back.
+    #[wasm_bindgen(js_name = toText)]
+    pub fn to_text(&self) -> String {
+        self.inner.text()
+    }
+
+    /// The position key (64 bits) in decimal.
+    pub fn key(&self) -> String {
+        self.inner.key()
+    }
+
+    /// The number of move sequences of `depth` moves from here.
+    ///
+    /// # Errors
+    /// `badOption` when `depth` is not a non-negative integer (at most 64).
+    pub fn perft(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] depth: &JsValue,
+    ) -> Result<f64, JsValue> {
+        let depth = depth
+            .as_f64()
+            .filter(|d| d.is_finite() && d.fract() == 0.0 && (0.0..=64.0).contains(d))
+            .ok_or_else(|| {
+                to_js(&WebError::bad_option(
+                    "the depth must be a non-negative integer of at most 64",
+                ))
+            })?;
+        Ok(self.inner.perft(depth as u32) as f64)
+    }
+
+    /// Everything needed to draw the position (see the `View` type).
+    ///
+    /// # Errors
+    /// None in practice (the conversion of plain values).
+    #[wasm_bindgen(unchecked_return_type = "View")]
+    pub fn view(&self) -> Result<JsValue, JsValue> {
+        self.inner
+            .view(&serde_wasm_bindgen::Serializer::json_compatible())
+            .map_err(|error| to_js(&WebError::bad_option(error.to_string())))
+    }
+
+    /// The choices after `steps` (an array of step strings) when building a move from
+    /// clicks (see the `Choices` type).
+    ///
+    /// # Errors
+    /// `parse` when `steps` is not an array of strings, `illegal` when no legal move begins
+    /// with them, `gameOver` after the end.
+    #[wasm_bindgen(js_name = inputChoices, unchecked_return_type = "Choices")]
+    pub fn input_choices(&self, steps: Option<StepsArg>) -> Result<JsValue, JsValue> {
+        let steps = read_steps(&optional(steps))?;
+        let choices = self.inner.choices(&steps).map_err(|error| to_js(&error))?;
+        plain(&choices)
+    }
+
+    /// A bot's move in notation for the player deciding here (a chance outcome drawn by
+    /// weight with the seed when chance decides). See the top-level `botMove`.
+    ///
+    /// # Errors
+    /// `badOption` for an unknown bot or a bad level, seed or time; `gameOver` after the end.
+    #[wasm_bindgen(js_name = botMove)]
+    pub fn bot_move(&self, options: Option<BotOptionsArg>) -> Result<String, JsValue> {
+        let (name, request) = read_bot_options(&optional(options))?;
+        self.inner
+            .bot_move(name.as_deref(), request, &now_ms)
+            .map_err(|error| to_js(&error))
+    }
+}
+
+/// The steps of `inputChoices`: `undefined` for none, else an array of strings.
+fn read_steps(value: &JsValue) -> Result<Vec<String>, JsValue> {
+    if value.is_undefined() || value.is_null() {
+        return Ok(Vec::new());
+    }
+    let bad = || {
+        to_js(&WebError::new(
+            ErrorKind::Parse,
+            "the steps must be an array of strings",
+        ))
+    };
+    if !value.is_object() {
+        return Err(bad());
+    }
+    let length = property(value, "length", ErrorKind::Parse)?
+        .as_f64()
+        .filter(|n| n.fract() == 0.0 && (0.0..=64.0).contains(n))
+        .ok_or_else(bad)?;
+    (0..length as u32)
+        .map(|index| {
+            Reflect::get_u32(value, index)
+                .ok()
+                .and_then(|step| step.as_string())
+                .ok_or_else(bad)
+        })
+        .collect()
+}
+
+/// The bot's name and the request from `{bot, level, seed, timeMs}`.
+fn read_bot_options(value: &JsValue) -> Result<(Option<String>, BotRequest), JsValue> {
+    let mut request = BotRequest {
+        level: Level::default(),
+        seed: 0,
+        time_ms: None,
+    };
+    if value.is_undefined() || value.is_null() {
+        return Ok((None, request));
+    }
+    let bad = |message: &str| to_js(&WebError::bad_option(message));
+    if !value.is_object() {
+        return Err(bad("the bot options must be an object"));
+    }
+    let get = |key: &str| {
+        property(value, key, ErrorKind::BadOption)
+            .map(|v| (!v.is_undefined() && !v.is_null()).then_some(v))
+    };
+    let name = match get("bot")? {
+        None => None,
+        Some(v) => Some(v.as_string().ok_or_else(|| bad("bot must be a string"))?),
+    };
+    if let Some(level) = get("level")? {
+        request.level = scalar_text(&level)
+            .and_then(|text| text.parse().ok())
+            .ok_or_else(|| bad("level must be 1 to 5"))?;
+    }
+    if let Some(seed) = get("seed")? {
+        request.seed = whole_number(&seed)
+            .ok_or_else(|| bad("seed must be a non-negative integer below 2^53"))?;
+    }
+    if let Some(time) = get("timeMs")? {
+        request.time_ms = Some(
+            time.as_f64()
+                .filter(|t| t.is_finite() && *t > 0.0)
+                .ok_or_else(|| bad("timeMs must be a positive number of milliseconds"))?,
+        );
+    }
+    Ok((name, request))
+}
+
+/// A move chosen by a bot for the player deciding in `game`: `options` is
+/// `{bot, level, seed, timeMs}`, all optional (the game's default bot as in `towers play`,
+/// level 3, seed 0, no time budget). When chance decides, an outcome drawn by weight with
+/// the seed.
+///
+/// # Errors
+/// `badOption` when `game` is not a `Game`, or for a bad option; `gameOver` after the end.
+#[wasm_bindgen(js_name = botMove)]
+pub fn bot_move(
+    #[wasm_bindgen(unchecked_param_type = "Game")] game: &JsValue,
+    options: Option<BotOptionsArg>,
+) -> Result<String, JsValue> {
+    let options = optional(options);
+    let not_a_game = || to_js(&WebError::bad_option("botMove takes a Game"));
+    if !game.is_object() {
+        return Err(not_a_game());
+    }
+    let method: Function = property(game, "botMove", ErrorKind::BadOption)?
+        .dyn_into()
+        .map_err(|_| not_a_game())?;
+    match method.call1(game, &options) {
+        Ok(chosen) => chosen.as_string().ok_or_else(not_a_game),
+        // The errors of `Game.botMove` pass through; anything else thrown by an object
+        // posing as a game is refused as such.
+        Err(thrown) if Reflect::get(&thrown, &"kind".into()).is_ok_and(|k| k.is_string()) => {
+            Err(thrown)
+        }
+        Err(_) => Err(not_a_game()),
+    }
+}

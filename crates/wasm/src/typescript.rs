@@ -1,0 +1,183 @@
+//! The TypeScript declarations of the plain values the API takes and returns (views,
+//! choices, options), added to the generated `.d.ts`. They mirror the serde types of the
+//! `view`, `input` and `games` modules; the Node tests check the values against them.
+
+use wasm_bindgen::prelude::wasm_bindgen;
+
+#[wasm_bindgen(typescript_custom_section)]
+const TYPES: &'static str = r#"
+/** The games. */
+export type GameName = "pyrga" | "pylos" | "architekton" | "crescendo";
+
+/** Options of `new Game`, spelled as `towers` spells them; each game takes only its own. */
+export interface GameOptions {
+  /** Pyrga: "standard" (default) or "classic". */
+  rules?: "standard" | "classic";
+  /** Pylos: "children", "standard" (default) or "expert". */
+  variant?: "children" | "standard" | "expert";
+  /** Pylos: "1-2" (default) or "0-2". */
+  takeback?: "1-2" | "0-2";
+  /** Pylos: "nomove" (default) or "reserve". */
+  end?: "nomove" | "reserve";
+  /** Architekton: "all" (default) or "one". */
+  buildingMatch?: "all" | "one";
+  /** Crescendo: 2, 3 or 4 (default). */
+  players?: 2 | 3 | 4 | "2" | "3" | "4";
+}
+
+/** Options of `botMove`; all optional. */
+export interface BotOptions {
+  /** The bot, as `towers play --bot` names it; default: the game's first (strongest practical). */
+  bot?: "alphabeta" | "mcts" | "greedy" | "random";
+  /** 1 (quick) to 5 (strong); default 3. */
+  level?: 1 | 2 | 3 | 4 | 5;
+  /** Seed of the bot's choices (a non-negative integer); default 0. */
+  seed?: number;
+  /** A time budget in milliseconds: the search grows while the next step fits. */
+  timeMs?: number;
+}
+
+/** The kinds of the `Error`s thrown. */
+export type ErrorKind = "parse" | "illegal" | "gameOver" | "invalidPosition" | "badOption";
+
+/** A chance outcome and its weight. */
+export interface ChanceOutcome { move: string; weight: number; }
+
+/** One step of a move built from clicks. */
+export interface Step {
+  /** The text to pass back in `steps`. */
+  step: string;
+  /** What it chooses: "cell", "shape", "direction" (Pyrga); "place", "raise", "to",
+   * "takeBack" (Pylos); "tile", "cell", "rotation", "house", "keep", "remove", "pass",
+   * "draw" (Architekton); "cross", "rotation", "pawn", "extra", "tower", "count",
+   * "direction", "scatter", "pass" (Crescendo). */
+  role: string;
+}
+
+/** The choices after the steps chosen so far. */
+export interface Choices {
+  steps: string[];
+  /** The possible next steps, each once. */
+  next: Step[];
+  /** The legal move the steps make, when they make a whole one (more steps may follow). */
+  move: string | null;
+  /** Every legal move beginning with the steps, sorted. */
+  moves: string[];
+}
+
+/** A cell of an open layout: x eastwards, y northwards. */
+export interface Point { x: number; y: number; }
+
+/** What the last move did besides putting its piece down. */
+export type Effect =
+  | { kind: "towerComplete"; cell: string; controller: number }
+  | { kind: "raise"; from: string; to: string }
+  | { kind: "takeBack"; spot: string }
+  | { kind: "housePlaced"; at: Point; seat: number }
+  | { kind: "houseMoved"; from: Point; to: Point; seat: number }
+  | { kind: "houseRemoved"; at: Point; seat: number }
+  | { kind: "score"; seat: number; change: number }
+  | { kind: "scatter"; at: Point; victim: number; pawns: number }
+  | { kind: "pawnPlaced"; at: Point; owner: number }
+  | { kind: "qualified"; seat: number }
+  | { kind: "newRound"; round: number; eliminated: number[] };
+
+/** What every view has. */
+export interface ViewBase<G extends GameName, B, P> {
+  game: G;
+  /** The `towers status` line. */
+  status: string;
+  /** The seat deciding next, or null when chance decides or the game is over. */
+  toMove: number | null;
+  chance: boolean;
+  over: boolean;
+  /** The last move of this game object's record, or null. */
+  lastMove: string | null;
+  effects: Effect[];
+  players: P[];
+  board: B;
+}
+
+export interface PyrgaCell {
+  cell: string; file: number; rank: number;
+  square: number | null;
+  triangle: { owner: number; direction: "n" | "e" | "s" | "w" } | null;
+  cylinder: number | null;
+  controller: number | null;
+  /** The next piece may go here. */
+  target: boolean;
+}
+export interface PyrgaBoard { cells: PyrgaCell[]; rules: string; lastPiece: string | null; }
+export interface PyrgaPlayer {
+  seat: number; name: "White" | "Black";
+  supply: { square: number; triangle: number; cylinder: number };
+  complete: number; twoPiece: number; onePiece: number;
+}
+
+export interface PylosSpot {
+  spot: string; level: number; file: number; rank: number;
+  ball: number | null;
+  /** Empty and supported. */
+  open: boolean;
+  /** Holds a ball supporting nothing. */
+  free: boolean;
+}
+export interface PylosBoard { spots: PylosSpot[]; variant: string; takeback: string; end: string; }
+export interface PylosPlayer { seat: number; name: "Light" | "Dark"; reserve: number; onBoard: number; }
+
+export interface ArchitektonTile {
+  x: number; y: number;
+  tile: string;
+  stack: "landscape" | "building";
+  north: string; east: string; south: string; west: string;
+  rotation: number;
+  house: number | null;
+}
+export type ArchitektonPhase =
+  | { name: "deal" } | { name: "lay"; tile: number } | { name: "house"; building: Point }
+  | { name: "decide"; building: Point | null } | { name: "refill" }
+  | { name: "redraw"; left: number } | { name: "bankrupt"; seat: number } | { name: "over" };
+export interface ArchitektonBoard {
+  tiles: ArchitektonTile[];
+  display: { tile: string; stack: "landscape" | "building"; count: number }[];
+  unseenLandscapes: number; unseenBuildings: number;
+  reserveLandscapes: number; reserveBuildings: number;
+  lastRound: boolean; turn: number;
+  phase: ArchitektonPhase;
+  buildingMatch: string;
+}
+export interface ArchitektonPlayer {
+  seat: number; name: "Blue" | "Orange";
+  points: number; supply: number; onTable: number; removed: number;
+  final: { points: number; group: number; total: number } | null;
+}
+
+export interface CrescendoCell {
+  x: number; y: number;
+  /** "W" for a white centre, else the seat of the cell's colour. */
+  colour: string;
+  tower: { owner: number; height: number } | null;
+  protected: boolean;
+}
+export type CrescendoPhase =
+  | { name: "laying" } | { name: "placing" } | { name: "extra" }
+  | { name: "moving"; idle: number; idleLimit: number }
+  | { name: "scattering"; mover: number; victim: number; left: number }
+  | { name: "over" };
+export interface CrescendoBoard {
+  cells: CrescendoCell[];
+  crosses: number; round: number; target: number;
+  turnOrder: number[]; qualified: number[]; eliminated: number[];
+  phase: CrescendoPhase;
+}
+export interface CrescendoPlayer {
+  seat: number; name: "Red" | "Blue" | "Yellow" | "Green"; active: boolean;
+  pawnsOnBoard: number; tallest: number; onOwnColour: number;
+}
+
+export type View =
+  | ViewBase<"pyrga", PyrgaBoard, PyrgaPlayer>
+  | ViewBase<"pylos", PylosBoard, PylosPlayer>
+  | ViewBase<"architekton", ArchitektonBoard, ArchitektonPlayer>
+  | ViewBase<"crescendo", CrescendoBoard, CrescendoPlayer>;
+"#;

@@ -1,0 +1,338 @@
+//! The conversions of the JavaScript API, run natively: sessions, errors, views, input
+//! steps and bots.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, missing_docs)]
+
+use serde_json::Value;
+use towers_wasm::{AnyGame, BotRequest, ErrorKind, GAMES, Options};
+
+fn options(pairs: &[(&str, &str)]) -> Options {
+    Options::new(
+        pairs
+            .iter()
+            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+            .collect(),
+    )
+}
+
+fn start(name: &str) -> AnyGame {
+    AnyGame::start(name, &Options::default()).unwrap()
+}
+
+fn view(game: &AnyGame) -> Value {
+    game.view(serde_json::value::Serializer).unwrap()
+}
+
+fn clock() -> f64 {
+    0.0
+}
+
+fn request(seed: u64) -> BotRequest {
+    BotRequest {
+        level: bots::Level::MIN,
+        seed,
+        time_ms: None,
+    }
+}
+
+#[test]
+fn start_positions() {
+    assert_eq!(start("pyrga").legal_moves().len(), 80);
+    assert_eq!(start("pylos").legal_moves().len(), 16);
+    assert_eq!(start("architekton").status(), "ongoing chance");
+    assert_eq!(start("crescendo").status(), "ongoing 0");
+    for name in GAMES {
+        let game = start(name);
+        assert_eq!(game.name(), *name);
+        assert_eq!(game.record(), "");
+        assert_eq!(view(&game)["game"], *name);
+    }
+}
+
+#[test]
+fn perft_matches_the_engines() {
+    assert_eq!(start("pyrga").perft(3), 7000);
+    assert_eq!(start("pylos").perft(4), 43680);
+    assert_eq!(start("crescendo").perft(2), 128);
+}
+
+#[test]
+fn options_are_checked() {
+    let classic = AnyGame::start("pyrga", &options(&[("rules", "classic")])).unwrap();
+    assert_eq!(view(&classic)["board"]["rules"], "classic");
+    let two = AnyGame::start("crescendo", &options(&[("players", "2")])).unwrap();
+    assert_eq!(view(&two)["players"].as_array().unwrap().len(), 2);
+    let expert = AnyGame::start(
+        "pylos",
+        &options(&[
+            ("variant", "expert"),
+            ("takeback", "0-2"),
+            ("end", "reserve"),
+        ]),
+    )
+    .unwrap();
+    assert_eq!(view(&expert)["board"]["variant"], "expert");
+    let one = AnyGame::start("architekton", &options(&[("buildingMatch", "one")])).unwrap();
+    assert_eq!(view(&one)["board"]["buildingMatch"], "one");
+    for (name, pairs) in [
+        ("chess", vec![]),
+        ("pyrga", vec![("players", "2")]),
+        ("pyrga", vec![("rules", "expert")]),
+        ("crescendo", vec![("players", "5")]),
+        ("pylos", vec![("size", "5")]),
+    ] {
+        let error = AnyGame::start(name, &options(&pairs)).unwrap_err();
+        assert_eq!(error.kind, ErrorKind::BadOption, "{name} {pairs:?}");
+    }
+}
+
+#[test]
+fn errors_have_kinds_and_reasons() {
+    let pylos = start("pylos");
+    let error = pylos.play("zz").unwrap_err();
+    assert_eq!(error.kind, ErrorKind::Parse);
+    let error = pylos.play("1a1").unwrap_err();
+    assert_eq!(error.kind, ErrorKind::Illegal);
+    assert_eq!(
+        error.message,
+        "1a1 is not supported: the four spots under it do not all hold a ball"
+    );
+    let error = AnyGame::from_record("pyrga", &Options::default(), "Ca1 Ca1 Xq").unwrap_err();
+    assert_eq!(error.kind, ErrorKind::Illegal);
+    assert!(
+        error.message.starts_with("ply 2, move Ca1: "),
+        "{}",
+        error.message
+    );
+    let error = AnyGame::from_record("pyrga", &Options::default(), "Ca1 Xq").unwrap_err();
+    assert_eq!(error.kind, ErrorKind::Parse);
+    assert!(error.message.starts_with("ply 2, move Xq: "));
+    let error = AnyGame::from_text("pyrga", "garbage").unwrap_err();
+    assert_eq!(error.kind, ErrorKind::Parse);
+    let over = play_out(start("pyrga"), 1);
+    assert_eq!(over.play("Ca1").unwrap_err().kind, ErrorKind::GameOver);
+    assert_eq!(
+        over.bot_move(None, request(1), &clock).unwrap_err().kind,
+        ErrorKind::GameOver
+    );
+    let record = over.record();
+    let error =
+        AnyGame::from_record("pyrga", &Options::default(), &format!("{record} Ca1")).unwrap_err();
+    assert_eq!(error.kind, ErrorKind::GameOver);
+}
+
+#[test]
+fn an_invalid_position_text_is_refused_as_such() {
+    let after = AnyGame::from_record("pylos", &Options::default(), "0a1").unwrap();
+    assert_eq!(
+        after.text(),
+        "....,....,....,L.../...,...,.../..,../. D 14 15 standard 1-2 nomove"
+    );
+    // A ball on level 1 with nothing under it reads, but floats.
+    let floating = "....,....,....,..../...,...,L../..,../. D 14 15 standard 1-2 nomove";
+    let error = AnyGame::from_text("pylos", floating).unwrap_err();
+    assert_eq!(error.kind, ErrorKind::InvalidPosition, "{error}");
+    assert!(error.message.starts_with("invalid position: "));
+}
+
+/// Plays random-bot moves (chance included) until the end or `limit` moves.
+fn play_out(mut game: AnyGame, seed: u64) -> AnyGame {
+    for ply in 0..3_000 {
+        if game.status().starts_with("ongoing") {
+            let mv = game
+                .bot_move(Some("random"), request(seed + ply), &clock)
+                .unwrap();
+            game = game.play(&mv).unwrap();
+        } else {
+            break;
+        }
+    }
+    game
+}
+
+#[test]
+fn records_and_texts_round_trip() {
+    for name in GAMES {
+        let mut game = start(name);
+        for ply in 0..60 {
+            if !game.status().starts_with("ongoing") {
+                break;
+            }
+            let mv = game.bot_move(Some("random"), request(ply), &clock).unwrap();
+            game = game.play(&mv).unwrap();
+            let again = AnyGame::from_text(name, &game.text()).unwrap();
+            assert_eq!(again.text(), game.text());
+            assert_eq!(again.key(), game.key());
+            assert_eq!(again.legal_moves(), game.legal_moves());
+        }
+        let replayed = AnyGame::from_record(name, &Options::default(), &game.record()).unwrap();
+        assert_eq!(replayed.text(), game.text());
+        assert_eq!(replayed.record(), game.record());
+    }
+}
+
+#[test]
+fn play_leaves_the_game_unchanged() {
+    let game = start("pyrga");
+    let next = game.play("Ca1").unwrap();
+    assert_eq!(game.record(), "");
+    assert_eq!(next.record(), "Ca1");
+    assert_eq!(view(&next)["lastMove"], "Ca1");
+    assert_eq!(view(&game)["lastMove"], Value::Null);
+}
+
+/// Every legal move, entered step by step through the choices, ends as that move.
+fn check_steps(game: &AnyGame) {
+    if !game.status().starts_with("ongoing") {
+        return;
+    }
+    let first = game.choices(&[]).unwrap();
+    assert_eq!(first.moves, game.legal_moves());
+    for mv in game.legal_moves() {
+        let mut steps: Vec<String> = Vec::new();
+        loop {
+            let choices = game.choices(&steps).unwrap();
+            if choices.complete.as_deref() == Some(mv.as_str()) {
+                break;
+            }
+            let next = choices
+                .next
+                .iter()
+                .find(|step| {
+                    let mut longer = steps.clone();
+                    longer.push(step.step.clone());
+                    game.choices(&longer).is_ok_and(|c| c.moves.contains(&mv))
+                })
+                .unwrap_or_else(|| panic!("{mv}: no step after {steps:?}"));
+            steps.push(next.step.clone());
+            assert!(steps.len() <= 6, "{mv}: too many steps");
+        }
+    }
+}
+
+#[test]
+fn every_move_can_be_entered_step_by_step() {
+    for name in GAMES {
+        let mut game = start(name);
+        for ply in 0..40 {
+            if !game.status().starts_with("ongoing") {
+                break;
+            }
+            if ply % 4 == 0 {
+                check_steps(&game);
+            }
+            let mv = game.bot_move(Some("random"), request(ply), &clock).unwrap();
+            game = game.play(&mv).unwrap();
+        }
+    }
+}
+
+#[test]
+fn pylos_steps_and_take_backs() {
+    let game =
+        AnyGame::from_record("pylos", &Options::default(), "0a1 0d4 0b1 0d3 0a2 0d2").unwrap();
+    let steps = |s: &[&str]| game.choices(&s.iter().map(|t| (*t).to_owned()).collect::<Vec<_>>());
+    let after_place = steps(&["0b2"]).unwrap();
+    assert_eq!(
+        after_place.complete, None,
+        "a take-back is due under the 1-2 rule"
+    );
+    assert!(after_place.next.iter().all(|s| s.role == "takeBack"));
+    let either = steps(&["0b2", "0a1", "0b2"]).unwrap();
+    assert_eq!(either.complete.as_deref(), Some("0b2x0a1x0b2"));
+    assert_eq!(steps(&["0b2", "1a1"]).unwrap_err().kind, ErrorKind::Illegal);
+    let played = game.play("0b2x0b2x0a1").unwrap();
+    let effects = &view(&played)["effects"];
+    assert_eq!(effects[0]["kind"], "takeBack");
+    assert_eq!(effects.as_array().unwrap().len(), 2);
+    let seats = &view(&played)["players"];
+    assert_eq!(seats[0]["name"], "Light");
+    assert_eq!(seats[0]["reserve"], 13);
+}
+
+#[test]
+fn views_name_effects() {
+    // Pyrga: the square completes White's tower on a1.
+    let game = AnyGame::from_record("pyrga", &Options::default(), "Ca1 Ta1e Cb1 Sb1 Sa1").unwrap();
+    let effects = &view(&game)["effects"];
+    assert_eq!(effects[0]["kind"], "towerComplete");
+    assert_eq!(effects[0]["cell"], "a1");
+    // Architekton: a building takes a house.
+    let game = AnyGame::from_record(
+        "architekton",
+        &Options::default(),
+        "*p *w *w *e *f *wepf *wefp *wpfe wepf@-1,0r3",
+    )
+    .unwrap();
+    let view = view(&game);
+    assert_eq!(view["effects"][0]["kind"], "housePlaced");
+    assert_eq!(view["effects"][0]["at"]["x"], -1);
+    assert_eq!(view["players"][0]["name"], "Blue");
+    assert_eq!(view["board"]["phase"]["name"], "lay");
+}
+
+#[test]
+fn crescendo_scatters_show_in_the_view() {
+    let mut found = false;
+    for seed in 0..30 {
+        let mut game = AnyGame::start("crescendo", &options(&[("players", "2")])).unwrap();
+        for ply in 0..400 {
+            if !game.status().starts_with("ongoing") {
+                break;
+            }
+            let mv = game
+                .bot_move(Some("greedy"), request(seed * 1000 + ply), &clock)
+                .unwrap();
+            game = game.play(&mv).unwrap();
+            let effects = view(&game)["effects"].clone();
+            if effects
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|e| e["kind"] == "scatter")
+            {
+                assert_eq!(view(&game)["board"]["phase"]["name"], "scattering");
+                found = true;
+                break;
+            }
+        }
+        if found {
+            break;
+        }
+    }
+    assert!(found, "greedy games scatter a tower");
+}
+
+#[test]
+fn bots_return_legal_moves() {
+    for name in GAMES {
+        let mut game = start(name);
+        for ply in 0..12 {
+            if !game.status().starts_with("ongoing") {
+                break;
+            }
+            let mv = game.bot_move(None, request(ply), &clock).unwrap();
+            assert!(game.legal_moves().contains(&mv), "{name}: {mv}");
+            game = game.play(&mv).unwrap();
+        }
+    }
+    let error = start("pyrga")
+        .bot_move(Some("greedy"), request(1), &clock)
+        .unwrap_err();
+    assert_eq!(error.kind, ErrorKind::BadOption);
+}
+
+#[test]
+fn a_time_budget_stops_the_search() {
+    let game = start("pylos");
+    let started = std::time::Instant::now();
+    let now = || started.elapsed().as_secs_f64() * 1000.0;
+    let timed = BotRequest {
+        level: bots::Level::MAX,
+        seed: 3,
+        time_ms: Some(50.0),
+    };
+    for name in ["mcts", "alphabeta"] {
+        let mv = game.bot_move(Some(name), timed, &now).unwrap();
+        assert!(game.legal_moves().contains(&mv));
+    }
+}

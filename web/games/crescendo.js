@@ -1,0 +1,254 @@
+// Crescendo: crosses of a white centre and four coloured arms, pawns stacked into towers,
+// protected on their owner's colour. Each player's colour also has its own symbol.
+
+import { esc, namesFromView, svg, genericResult } from "./common.js";
+
+const C = 46;
+const COLOURS = [
+  { fill: "#e69f00", light: "#f0c25c", dark: "#6b4700", name: "orange", symbol: "circle" },
+  { fill: "#56b4e9", light: "#8fcdf0", dark: "#174d70", name: "blue", symbol: "triangle" },
+  { fill: "#009e73", light: "#5cc2a3", dark: "#003d2b", name: "green", symbol: "square" },
+  { fill: "#cc79a7", light: "#e0a8c8", dark: "#5e2445", name: "pink", symbol: "diamond" },
+];
+const DELTA = { n: [0, 1], e: [1, 0], s: [0, -1], w: [-1, 0] };
+const fallbackNames = (count) => Array.from({ length: count }, (_, i) => `Player ${i}`);
+
+function symbol(seat, cx, cy, r, fill, stroke = "none") {
+  const shape = COLOURS[seat].symbol;
+  if (shape === "circle") return `<circle cx="${cx}" cy="${cy}" r="${r}" fill="${fill}" stroke="${stroke}"/>`;
+  if (shape === "triangle") return `<polygon points="${cx},${cy - r * 1.1} ${cx + r},${cy + r * 0.75} ${cx - r},${cy + r * 0.75}" fill="${fill}" stroke="${stroke}"/>`;
+  if (shape === "square") return `<rect x="${cx - r * 0.85}" y="${cy - r * 0.85}" width="${r * 1.7}" height="${r * 1.7}" fill="${fill}" stroke="${stroke}"/>`;
+  return `<polygon points="${cx},${cy - r * 1.15} ${cx + r},${cy} ${cx},${cy + r * 1.15} ${cx - r},${cy}" fill="${fill}" stroke="${stroke}"/>`;
+}
+
+function cellFill(colour) {
+  return colour === "W" ? "#ffffff" : COLOURS[Number(colour)].light;
+}
+
+/** A tower of `height` pawns of `owner`, drawn as a stack of discs with its height on top. */
+function tower(owner, height, cx, cy, isProtected) {
+  const ink = COLOURS[owner];
+  const step = Math.min(3, 14 / height);
+  let body = "";
+  for (let i = 0; i < height; i += 1) {
+    const y = cy + 7 - i * step;
+    body += `<ellipse cx="${cx}" cy="${y}" rx="15" ry="11" fill="${ink.fill}" stroke="${ink.dark}" stroke-width="1.6"/>`;
+  }
+  const topY = cy + 7 - (height - 1) * step;
+  body += symbol(owner, cx - 8, topY - 1, 3.6, ink.dark);
+  body += `<text x="${cx + 4}" y="${topY + 5}" text-anchor="middle" font-size="14" font-weight="bold" fill="#000" stroke="#fff" stroke-width="3" paint-order="stroke">${height}</text>`;
+  if (isProtected) {
+    body += `<path d="M${cx + 12} ${cy - 17}h10v6c0 5-5 8-5 8s-5-3-5-8z" fill="#fff" stroke="#000" stroke-width="1.6"><title>protected</title></path>`;
+  }
+  return body;
+}
+
+function cellsOf(view) {
+  return view?.board?.cells ?? [];
+}
+
+/** The person's move so far: a cross to preview, a tower picked to move. */
+function pending(chosen) {
+  const result = { centre: null, rotation: null, from: null };
+  for (const token of chosen) {
+    if (token.startsWith("@")) {
+      result.centre = token.slice(1);
+      result.from = token.slice(1);
+    } else if (token.startsWith("rot:")) result.rotation = Number(token.slice(4));
+  }
+  return result;
+}
+
+function draw(context) {
+  const { view, targets, chosen, last, status } = context;
+  const cells = cellsOf(view);
+  const points = cells.map((c) => [c.x, c.y]);
+  for (const cell of targets.keys()) points.push(cell.split(",").map(Number));
+  const laying = view?.board?.phase?.name === "laying";
+  const pick = pending(chosen);
+  if (laying && pick.centre) {
+    const [x, y] = pick.centre.split(",").map(Number);
+    points.push([x - 1, y], [x + 1, y], [x, y - 1], [x, y + 1]);
+  }
+  if (points.length === 0) points.push([0, 0]);
+  const xs = points.map((p) => p[0]);
+  const ys = points.map((p) => p[1]);
+  const pad = laying ? 2 : 1;
+  const minX = Math.min(...xs) - pad;
+  const maxX = Math.max(...xs) + pad;
+  const minY = Math.min(...ys) - pad;
+  const maxY = Math.max(...ys) + pad;
+  const at = (x, y) => [(x - minX) * C, (maxY - y) * C];
+  const width = (maxX - minX + 1) * C;
+  const height = (maxY - minY + 1) * C;
+  let body = `<rect width="${width}" height="${height}" fill="#3d3a36"/>`;
+  for (const cell of cells) {
+    const [px, py] = at(cell.x, cell.y);
+    body += `<rect x="${px + 1}" y="${py + 1}" width="${C - 2}" height="${C - 2}" rx="3" fill="${cellFill(cell.colour)}" stroke="#222" stroke-width="1"><title>${cell.x},${cell.y}</title></rect>`;
+    if (cell.colour !== "W") {
+      const ink = COLOURS[Number(cell.colour)];
+      body += symbol(Number(cell.colour), px + 9, py + 9, 4.5, ink.dark) + symbol(Number(cell.colour), px + C - 9, py + C - 9, 4.5, ink.dark);
+    }
+  }
+  if (laying && pick.centre) {
+    const [x, y] = pick.centre.split(",").map(Number);
+    const rotation = pick.rotation ?? 0;
+    body += crossShape(x, y, rotation, at, 0.75);
+  }
+  for (const cell of cells) {
+    if (!cell.tower) continue;
+    const [px, py] = at(cell.x, cell.y);
+    body += tower(cell.tower.owner, cell.tower.height, px + C / 2, py + C / 2, cell.protected);
+  }
+  const lastCells = lastMoveCells(last);
+  if (chosen.length === 0) {
+    for (const [x, y] of lastCells) {
+      const [px, py] = at(x, y);
+      body += `<rect class="last" x="${px + 3}" y="${py + 3}" width="${C - 6}" height="${C - 6}"><title>Last move: ${esc(last)}</title></rect>`;
+    }
+  } else if (!laying && pick.from) {
+    const [x, y] = pick.from.split(",").map(Number);
+    const [px, py] = at(x, y);
+    body += `<rect class="selected" x="${px + 2}" y="${py + 2}" width="${C - 4}" height="${C - 4}"/>`;
+  }
+  for (const [cell, token] of targets) {
+    const [x, y] = cell.split(",").map(Number);
+    const [px, py] = at(x, y);
+    body += `<rect class="target" x="${px + 5}" y="${py + 5}" width="${C - 10}" height="${C - 10}" rx="4" data-step="${esc(token)}"><title>${esc(targetTitle(token, view, status))} ${cell}</title></rect>`;
+  }
+  return svg(width, height, body, "Crescendo board of crosses");
+}
+
+function crossShape(x, y, rotation, at, opacity) {
+  let body = "";
+  const arms = [[0, 1], [1, 0], [0, -1], [-1, 0]];
+  const centre = at(x, y);
+  body += `<rect x="${centre[0] + 1}" y="${centre[1] + 1}" width="${C - 2}" height="${C - 2}" fill="#ffffff" stroke="#000" stroke-width="2" opacity="${opacity}"/>`;
+  for (let colour = 0; colour < 4; colour += 1) {
+    const [dx, dy] = arms[(colour + rotation) % 4];
+    const [px, py] = at(x + dx, y + dy);
+    body += `<rect x="${px + 1}" y="${py + 1}" width="${C - 2}" height="${C - 2}" fill="${COLOURS[colour].fill}" stroke="#000" stroke-width="2" opacity="${opacity}"/>`;
+    body += symbol(colour, px + C / 2, py + C / 2, 7, COLOURS[colour].dark);
+  }
+  return body;
+}
+
+function lastMoveCells(last) {
+  if (!last || last === "pass") return [];
+  const match = /^([XPESM])(-?\d+),(-?\d+)(?:([nesw])(\d+))?/.exec(last);
+  if (!match) return [];
+  const x = Number(match[2]);
+  const y = Number(match[3]);
+  if (match[1] === "M") {
+    const [dx, dy] = DELTA[match[4]];
+    const k = Number(match[5]);
+    return [[x, y], [x + dx * k, y + dy * k]];
+  }
+  return [[x, y]];
+}
+
+function targetTitle(token, view) {
+  const phase = view?.board?.phase?.name;
+  if (token.startsWith("to@")) return "Move the group to";
+  return { laying: "Centre of the cross on", placing: "Pawn on", extra: "Extra pawn on", moving: "Move from", scattering: "Scattered pawn on" }[phase] ?? "Choose";
+}
+
+/** `M1,0n2` is two clicks, the tower and the cell the group lands on; `X2,-1r3` the centre and a turn. */
+function steps(move) {
+  if (move === "pass") return { seq: ["do:pass"], set: [] };
+  const match = /^([XPESM])(-?\d+),(-?\d+)(?:r(\d)|([nesw])(\d+))?$/.exec(move);
+  const [, kind, xs, ys, rotation, direction, count] = match;
+  const cell = `${xs},${ys}`;
+  if (kind === "X") return { seq: [`@${cell}`, `rot:${rotation}`], set: [] };
+  if (kind === "M") {
+    const [dx, dy] = DELTA[direction];
+    const k = Number(count);
+    return { seq: [`@${cell}`, `to@${Number(xs) + dx * k},${Number(ys) + dy * k}`], set: [] };
+  }
+  return { seq: [`@${cell}`], set: [] };
+}
+
+function choiceLabel(token) {
+  if (token.startsWith("rot:")) {
+    const rotation = Number(token.slice(4));
+    const at = (x, y) => [(x + 1) * C, (1 - y) * C];
+    return `${svg(3 * C, 3 * C, crossShape(0, 0, rotation, at, 1), `rotation ${rotation}`)}<span>turn ${rotation}</span>`;
+  }
+  return token === "do:pass" ? "Pass" : esc(token);
+}
+
+function prompt(context, input) {
+  const { view, chosen, names } = context;
+  const phase = view?.board?.phase;
+  switch (phase?.name) {
+    case "laying":
+      return chosen.length === 0 ? "Click where the centre of your cross goes." : "Choose how the cross is turned.";
+    case "placing":
+      return "Put a pawn on an empty white cell.";
+    case "extra":
+      return "Put an extra pawn on one of your single pawns.";
+    case "scattering":
+      return `Put a scattered pawn of ${names[phase.victim]} on an empty cell (${phase.left} left).`;
+    case "moving":
+      if (input.options.includes("do:pass")) return "No group can move: pass.";
+      return chosen.length === 0 ? "Click one of your towers." : "Click where the group lands: k pawns move exactly k cells.";
+    default:
+      return "";
+  }
+}
+
+function panel(context) {
+  const { view, names, status } = context;
+  const board = view?.board;
+  if (!board) return "";
+  const players = (view.players ?? []).map((p) => {
+    const ink = COLOURS[p.seat];
+    const icon = svg(24, 24, `<rect width="24" height="24" rx="4" fill="${ink.fill}"/>${symbol(p.seat, 12, 12, 6, ink.dark)}`, ink.name);
+    const state = board.qualified.includes(p.seat) ? "qualified" : board.eliminated.includes(p.seat) ? "eliminated" : p.active ? `${p.pawnsOnBoard} pawns, tallest ${p.tallest}, ${p.onOwnColour} on own colour` : "";
+    const toMove = status.seat === p.seat ? " to-move" : "";
+    return `<div class="seat${toMove}"><span class="supply-item">${icon}</span><strong>${esc(names[p.seat])}</strong> (${ink.name}, ${ink.symbol}): ${state}</div>`;
+  });
+  const phase = board.phase;
+  const idle = phase.name === "moving" ? `; ${phase.idle} of ${phase.idleLimit} moves without progress` : "";
+  const info = `<div class="seat"><small>Round ${board.round}: first tower of ${board.target} qualifies; turn order ${board.turnOrder.map((s) => esc(names[s])).join(", ")}${idle}</small></div>`;
+  return players.join("") + info;
+}
+
+function result(context) {
+  const { status, names, view } = context;
+  if (status.ranking) {
+    const winner = status.ranking[0];
+    const players = view?.players ?? [];
+    const mine = players[winner];
+    const ranking = `Ranking: ${status.ranking.map((s, i) => `${i + 1}. ${names[s]}`).join(", ")}.`;
+    // A finished tower leaves the board: a winner with pawns still on it won by the
+    // no-progress end, on the tallest tower.
+    if (mine && mine.pawnsOnBoard > 0) {
+      const other = players[status.ranking[1]] ?? { tallest: 0, onOwnColour: 0 };
+      let why = `tallest tower ${mine.tallest} against ${other.tallest}`;
+      if (mine.tallest === other.tallest) {
+        why = mine.onOwnColour !== other.onOwnColour
+          ? `tallest towers level at ${mine.tallest}, ${mine.onOwnColour} pawns on their own colour against ${other.onOwnColour}`
+          : "everything level, earlier in the turn order";
+      }
+      return `${names[winner]} wins the match: too long without progress, ${why}. ${ranking}`;
+    }
+    const target = view?.board?.target;
+    return `${names[winner]} wins the match${target ? `: a tower of ${target}` : ""}. ${ranking}`;
+  }
+  return genericResult(status, names);
+}
+
+export default {
+  title: "Crescendo",
+  options: [{ key: "players", label: "Players", numeric: true, values: [["4", "4 (three rounds)"], ["3", "3 (two rounds)"], ["2", "2 (the final only)"]] }],
+  bots: ["mcts", "greedy", "random"],
+  defaultNames: (options) => fallbackNames(Number(options.players ?? 4)),
+  seatNames: (game, view, options) => namesFromView(view, fallbackNames(Number(options.players ?? 4))),
+  steps,
+  draw,
+  panel,
+  prompt,
+  choiceLabel,
+  result,
+};

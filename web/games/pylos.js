@@ -1,0 +1,226 @@
+// Pylos: the pyramid seen from above, each level's balls resting between the four below,
+// and both reserves.
+
+import { esc, namesFromView, svg, genericResult } from "./common.js";
+
+const FILES = "abcd";
+const S = 92;
+const M = 14;
+const R = 0.46 * S;
+const NAMES = ["Light", "Dark"];
+const BALL = [
+  { fill: "#ecd49a", shine: "#fff6df", flat: "#f2dfae", stroke: "#6b5326", text: "#3b2a10" },
+  { fill: "#4e2f16", shine: "#7a5232", flat: "#4a2c14", stroke: "#1c0f04", text: "#ffffff" },
+];
+
+/** The position text: balls by spot name (`0a1`), the player to move, the reserves, options. */
+export function parsePosition(text) {
+  const [pyramid, toMove, light, dark, variant, takeback, end] = text.split(" ");
+  const balls = new Map();
+  pyramid.split("/").forEach((levelText, level) => {
+    const ranks = levelText.split(",");
+    const size = 4 - level;
+    ranks.forEach((rankText, row) => {
+      const rank = size - row;
+      [...rankText].forEach((char, file) => {
+        if (char === "L" || char === "D") balls.set(`${level}${FILES[file]}${rank}`, char === "L" ? 0 : 1);
+      });
+    });
+  });
+  return { balls, toMove: toMove === "L" ? 0 : 1, reserves: [Number(light), Number(dark)], variant, takeback, end };
+}
+
+function centre(spot) {
+  const level = Number(spot[0]);
+  const u = FILES.indexOf(spot[1]) + level / 2;
+  const v = Number(spot[2]) - 1 + level / 2;
+  return [M + S / 2 + u * S, M + S / 2 + (3 - v) * S];
+}
+
+function spots() {
+  const all = [];
+  for (let level = 0; level < 4; level += 1) {
+    for (let rank = 1; rank <= 4 - level; rank += 1) {
+      for (let file = 0; file < 4 - level; file += 1) all.push(`${level}${FILES[file]}${rank}`);
+    }
+  }
+  return all;
+}
+
+function ball(owner, cx, cy, r = R, extra = "") {
+  const ink = BALL[owner];
+  return `<g ${extra}><circle cx="${cx}" cy="${cy}" r="${r}" fill="${ink.fill}" stroke="${ink.stroke}" stroke-width="2"/>`
+    + `<circle cx="${cx - r * 0.3}" cy="${cy - r * 0.3}" r="${r * 0.38}" fill="${ink.shine}"/></g>`;
+}
+
+/** The balls shown: the position, with the person's move so far applied. */
+function pendingBalls(balls, chosen, seat) {
+  const shown = new Map(balls);
+  const removed = new Set();
+  let moved = null;
+  for (const token of chosen) {
+    const spot = token.slice(token.indexOf("@") + 1);
+    if (token.startsWith("@")) {
+      if (!shown.has(spot)) {
+        shown.set(spot, seat);
+        moved = { to: spot };
+      } else {
+        moved = { from: spot };
+      }
+    } else if (token.startsWith("to@")) {
+      shown.delete(moved.from);
+      shown.set(spot, seat);
+      moved = { from: moved.from, to: spot };
+    } else if (token.startsWith("x@")) {
+      removed.add(spot);
+    }
+  }
+  return { shown, removed, moved };
+}
+
+function draw(context) {
+  const { text, targets, chosen, last, status } = context;
+  const position = parsePosition(text);
+  const seat = status.seat ?? position.toMove;
+  const { shown, removed, moved } = pendingBalls(position.balls, chosen, seat);
+  const size = 4 * S + 2 * M;
+  let body = "";
+  body += `<rect x="2" y="2" width="${size - 4}" height="${size - 4}" rx="18" fill="#c9a46a" stroke="#6d4c22" stroke-width="4"/>`;
+  body += `<rect x="${M - 4}" y="${M - 4}" width="${4 * S + 8}" height="${4 * S + 8}" rx="12" fill="#b68d50"/>`;
+  for (const spot of spots().filter((s) => s[0] === "0")) {
+    const [x, y] = centre(spot);
+    body += `<circle cx="${x}" cy="${y}" r="${R * 0.8}" fill="#9c7740" stroke="#7a5a2c" stroke-width="2"><title>${spot}</title></circle>`;
+  }
+  const lastSpots = lastMoveSpots(last);
+  for (let level = 0; level < 4; level += 1) {
+    for (const spot of spots().filter((s) => Number(s[0]) === level)) {
+      const owner = shown.get(spot);
+      if (owner === undefined) continue;
+      const [x, y] = centre(spot);
+      const r = R * (1 + 0.05 * level);
+      if (level > 0) body += `<circle cx="${x + 4 + 2 * level}" cy="${y + 6 + 2 * level}" r="${r}" fill="#000" opacity="0.3"/>`;
+      body += ball(owner, x, y, r, removed.has(spot) ? 'opacity="0.35"' : "");
+      body += `<title>${spot}</title>`;
+      if (removed.has(spot)) body += `<path d="M${x - 18} ${y - 18}L${x + 18} ${y + 18}M${x + 18} ${y - 18}L${x - 18} ${y + 18}" stroke="#a00000" stroke-width="7" stroke-linecap="round"/>`;
+      if (lastSpots.has(spot) && chosen.length === 0) body += `<circle class="last" cx="${x}" cy="${y}" r="${R - 5}"/>`;
+      if (moved && (moved.to === spot || (moved.from === spot && !moved.to))) body += `<circle class="selected" cx="${x}" cy="${y}" r="${R - 4}"/>`;
+    }
+  }
+  for (const spot of lastSpots) {
+    if (!shown.has(spot) && chosen.length === 0) {
+      const [x, y] = centre(spot);
+      body += `<circle class="last" cx="${x}" cy="${y}" r="${R * 0.5}"><title>Taken back: ${spot}</title></circle>`;
+    }
+  }
+  for (const [spot, token] of targets) {
+    const [x, y] = centre(spot);
+    const what = token.startsWith("x@") ? "Take back" : token.startsWith("to@") ? "Raise to" : shown.has(spot) ? "Raise" : "Place on";
+    body += `<circle class="target" cx="${x}" cy="${y}" r="${0.33 * S}" data-step="${esc(token)}"><title>${what} ${spot}</title></circle>`;
+  }
+  body += levelsStrip(new Map([...shown].filter(([spot]) => !removed.has(spot))), size + 6, size);
+  return svg(size, size + 118, body, "Pylos pyramid seen from above, and each level on its own");
+}
+
+/** Each level flat, side by side, under the pyramid: what the top view hides. */
+function levelsStrip(shown, top, width) {
+  const cell = 22;
+  const gap = 22;
+  const total = (4 + 3 + 2 + 1) * cell + 3 * gap;
+  let x = (width - total) / 2;
+  let body = `<rect x="0" y="${top}" width="${width}" height="112" rx="10" fill="#efe3c8"/>`;
+  for (let level = 0; level < 4; level += 1) {
+    const n = 4 - level;
+    const y0 = top + 22 + (level * cell) / 2;
+    body += `<text x="${x + (n * cell) / 2}" y="${top + 16}" text-anchor="middle" font-size="13" fill="#5a4020">level ${level}</text>`;
+    for (let rank = 1; rank <= n; rank += 1) {
+      for (let file = 0; file < n; file += 1) {
+        const spot = `${level}${FILES[file]}${rank}`;
+        const cx = x + file * cell + cell / 2;
+        const cy = y0 + (n - rank) * cell + cell / 2;
+        const owner = shown.get(spot);
+        body += owner === undefined
+          ? `<circle cx="${cx}" cy="${cy}" r="3" fill="#a58b5f"/>`
+          : `<circle cx="${cx}" cy="${cy}" r="${cell * 0.44}" fill="${BALL[owner].flat}" stroke="${BALL[owner].stroke}" stroke-width="1.5"/>`
+            + `<text x="${cx}" y="${cy + 4}" text-anchor="middle" font-size="11" font-weight="bold" fill="${BALL[owner].text}">${NAMES[owner][0]}</text>`;
+      }
+    }
+    x += n * cell + gap;
+  }
+  return body;
+}
+
+function lastMoveSpots(last) {
+  const result = new Set();
+  if (!last) return result;
+  for (const spot of last.match(/\d[a-d]\d/g) ?? []) result.add(spot);
+  return result;
+}
+
+function panel(context) {
+  const position = parsePosition(context.text);
+  const { status } = context;
+  const reserves = [0, 1].map((owner) => {
+    const count = position.reserves[owner];
+    const icon = svg(40, 40, ball(owner, 20, 20, 17), `${NAMES[owner]} ball`);
+    const toMove = status.seat === owner ? " to-move" : "";
+    return `<div class="seat seat-${owner}${toMove}"><strong>${NAMES[owner]}</strong> <span class="supply-item">${icon}× ${count}</span> in reserve</div>`;
+  });
+  const rules = `<div class="seat"><small>Variant ${esc(position.variant)}, take back ${esc(position.takeback)}, end rule ${esc(position.end)}</small></div>`;
+  return reserves.join("") + rules;
+}
+
+/** `0a1-1b2x1b2x0c3`: the ball placed or raised, then the balls taken back in any order. */
+function steps(move) {
+  const [main, ...removals] = move.split("x");
+  const [from, to] = main.split("-");
+  const seq = [`@${from}`];
+  if (to) seq.push(`to@${to}`);
+  return { seq, set: removals.map((spot) => `x@${spot}`) };
+}
+
+function prompt(context, input) {
+  const { chosen } = context;
+  const taking = input.options.some((t) => t.startsWith("x@"));
+  if (taking) {
+    return chosen.some((t) => t.startsWith("x@"))
+      ? "You may take back a second ball."
+      : "A square (or line) of your colour: take back a free ball.";
+  }
+  if (chosen.length === 0) return "Click an empty spot to place a ball, or one of your free balls to raise it.";
+  return "Click the spot to raise this ball to.";
+}
+
+function doneLabel(context) {
+  return context.chosen.some((t) => t.startsWith("x@")) ? "Take back only one" : "Take back none";
+}
+
+function result(context) {
+  const { status, text } = context;
+  if (status.winner === undefined) return genericResult(status, NAMES);
+  const position = parsePosition(text);
+  const winner = NAMES[status.winner];
+  const loser = 1 - status.winner;
+  if (position.balls.has("3a1")) return `${winner} wins: a ball on top of the pyramid.`;
+  if (position.end === "reserve" && position.reserves[loser] === 0) return `${winner} wins: ${NAMES[loser]}'s reserve is empty.`;
+  if (position.reserves[loser] === 0) return `${winner} wins: ${NAMES[loser]} cannot move (no ball left in reserve).`;
+  return `${winner} wins: ${NAMES[loser]} cannot move.`;
+}
+
+export default {
+  title: "Pylos",
+  options: [
+    { key: "variant", label: "Variant", values: [["standard", "standard (squares)"], ["children", "children (no take-back)"], ["expert", "expert (squares and lines)"]] },
+    { key: "takeback", label: "Take back", values: [["1-2", "one or two balls"], ["0-2", "none, one or two balls"]] },
+    { key: "end", label: "End", values: [["nomove", "a player who cannot move loses"], ["reserve", "an empty reserve loses"]] },
+  ],
+  bots: ["mcts", "alphabeta", "random"],
+  defaultNames: () => NAMES,
+  seatNames: (game, view) => namesFromView(view, NAMES),
+  steps,
+  draw,
+  panel,
+  prompt,
+  doneLabel,
+  choiceLabel: (token) => esc(token),
+  result,
+};

@@ -1,0 +1,170 @@
+// Pyrga: a 4×4 board of towers seen from above: a square frame, a triangle pointing its
+// way, a cylinder, in White's or Black's colour.
+
+import { esc, namesFromView, svg, targetRect, genericResult } from "./common.js";
+
+const FILES = "abcd";
+const SHAPES = { S: "square", T: "triangle", C: "cylinder" };
+const DIRECTIONS = { n: "north", e: "east", s: "south", w: "west" };
+const ROTATION = { n: 0, e: 90, s: 180, w: 270 };
+const CELL = 100;
+const LEFT = 26;
+const TOP = 8;
+const NAMES = ["White", "Black"];
+const INK = [
+  { fill: "#f7f3e8", stroke: "#2b2b2b", text: "#2b2b2b" },
+  { fill: "#262626", stroke: "#000000", text: "#ffffff" },
+];
+
+/** The cells of the view: a map from cell name to its pieces and its tower's controller. */
+function cellsOf(view) {
+  const cells = new Map();
+  for (const cell of view.board.cells) {
+    const pieces = [];
+    if (cell.square !== null && cell.square !== undefined) pieces.push({ shape: "S", owner: cell.square });
+    if (cell.triangle) pieces.push({ shape: "T", owner: cell.triangle.owner, direction: cell.triangle.direction });
+    if (cell.cylinder !== null && cell.cylinder !== undefined) pieces.push({ shape: "C", owner: cell.cylinder });
+    cells.set(cell.cell, { pieces, controller: cell.controller ?? null });
+  }
+  return cells;
+}
+
+function cellCorner(cell) {
+  const file = FILES.indexOf(cell[0]);
+  const rank = Number(cell[1]);
+  return [LEFT + file * CELL, TOP + (4 - rank) * CELL];
+}
+
+/** One piece drawn centred on (cx, cy). */
+function piece(shape, owner, direction, cx, cy, scale = 1) {
+  const ink = INK[owner];
+  if (shape === "S") {
+    const h = 38 * scale;
+    return `<rect x="${cx - h}" y="${cy - h}" width="${2 * h}" height="${2 * h}" rx="${3 * scale}" fill="none" stroke="${ink.stroke}" stroke-width="${13 * scale}"/>`
+      + `<rect x="${cx - h}" y="${cy - h}" width="${2 * h}" height="${2 * h}" rx="${3 * scale}" fill="none" stroke="${ink.fill}" stroke-width="${9 * scale}"/>`;
+  }
+  if (shape === "T") {
+    const r = 27 * scale;
+    const points = `${cx},${cy - r} ${cx + r * 0.9},${cy + r * 0.75} ${cx - r * 0.9},${cy + r * 0.75}`;
+    return `<g transform="rotate(${ROTATION[direction] ?? 0} ${cx} ${cy})"><polygon points="${points}" fill="${ink.fill}" stroke="${ink.stroke}" stroke-width="${3 * scale}" stroke-linejoin="round"/>`
+      + `<polygon points="${cx},${cy - r - 9 * scale} ${cx + 7 * scale},${cy - r + 2 * scale} ${cx - 7 * scale},${cy - r + 2 * scale}" fill="${ink.stroke}"/></g>`;
+  }
+  const r = 13 * scale;
+  const rim = owner === 0 ? ink.stroke : "#f7f3e8";
+  return `<circle cx="${cx}" cy="${cy}" r="${r}" fill="${ink.fill}" stroke="${rim}" stroke-width="${3 * scale}"/>`
+    + `<circle cx="${cx}" cy="${cy}" r="${r * 0.45}" fill="none" stroke="${rim}" stroke-width="${1.5 * scale}"/>`;
+}
+
+function tower(pieces, cx, cy) {
+  const order = { S: 0, T: 1, C: 2 };
+  return [...pieces].sort((a, b) => order[a.shape] - order[b.shape])
+    .map((p) => piece(p.shape, p.owner, p.direction, cx, cy)).join("");
+}
+
+function draw(context) {
+  const { view, targets, chosen, last } = context;
+  const cells = cellsOf(view);
+  let body = `<rect x="${LEFT}" y="${TOP}" width="${4 * CELL}" height="${4 * CELL}" fill="#e2c48f" stroke="#5a4020" stroke-width="3"/>`;
+  for (let rank = 4; rank >= 1; rank -= 1) {
+    for (let file = 0; file < 4; file += 1) {
+      const cell = `${FILES[file]}${rank}`;
+      const [x, y] = cellCorner(cell);
+      const shade = (file + rank) % 2 === 0 ? "#d6b57c" : "#e8cf9f";
+      body += `<rect x="${x}" y="${y}" width="${CELL}" height="${CELL}" fill="${shade}" stroke="#8a6a3a" stroke-width="1"><title>${cell}</title></rect>`;
+    }
+  }
+  for (let i = 0; i < 4; i += 1) {
+    body += `<text class="coord" x="${LEFT + i * CELL + CELL / 2}" y="${TOP + 4 * CELL + 20}" text-anchor="middle">${FILES[i]}</text>`;
+    body += `<text class="coord" x="${LEFT - 13}" y="${TOP + i * CELL + CELL / 2 + 6}" text-anchor="middle">${4 - i}</text>`;
+  }
+  for (const [cell, { pieces, controller: owner }] of cells) {
+    const [x, y] = cellCorner(cell);
+    body += tower(pieces, x + CELL / 2, y + CELL / 2);
+    if (owner !== null) {
+      body += `<g class="badge"><circle cx="${x + 84}" cy="${y + 16}" r="13" fill="${INK[owner].fill}" stroke="${INK[owner].stroke}" stroke-width="2.5"/>`
+        + `<text x="${x + 84}" y="${y + 21}" text-anchor="middle" font-size="14" font-weight="bold" fill="${INK[owner].text}">${NAMES[owner][0]}</text>`
+        + `<title>${NAMES[owner]} controls this tower</title></g>`;
+    }
+  }
+  if (last) {
+    const cell = last.slice(1, 3);
+    const [x, y] = cellCorner(cell);
+    body += `<rect class="last" x="${x + 3}" y="${y + 3}" width="${CELL - 6}" height="${CELL - 6}"><title>Last piece: ${esc(last)}</title></rect>`;
+  }
+  if (chosen.length > 0) {
+    const cell = chosen[0].slice(1);
+    const [x, y] = cellCorner(cell);
+    body += `<rect class="selected" x="${x + 4}" y="${y + 4}" width="${CELL - 8}" height="${CELL - 8}"/>`;
+  }
+  for (const [cell, token] of targets) {
+    const [x, y] = cellCorner(cell);
+    body += targetRect(x + 6, y + 6, CELL - 12, CELL - 12, token, `Place a piece on ${cell}`);
+  }
+  return svg(LEFT + 4 * CELL + 6, TOP + 4 * CELL + 28, body, "Pyrga board");
+}
+
+function panel(context) {
+  const { view, names, status } = context;
+  return view.players.map((player, owner) => {
+    const items = ["S", "T", "C"].map((shape) => {
+      const icon = svg(60, 60, `<rect width="60" height="60" fill="#e8cf9f" rx="6"/>${piece(shape, owner, "n", 30, 30, 0.62)}`, `${names[owner]} ${SHAPES[shape]}`);
+      return `<span class="supply-item" title="${SHAPES[shape]}s in hand">${icon}×${player.supply[SHAPES[shape]]}</span>`;
+    }).join("");
+    const toMove = status.seat === owner ? " to-move" : "";
+    return `<div class="seat${toMove}"><strong>${esc(names[owner])}</strong> ${items}<br><small>Towers: ${player.complete} complete, ${player.twoPiece} of two, ${player.onePiece} of one</small></div>`;
+  }).join("");
+}
+
+function result(context) {
+  const { status, view, names } = context;
+  if (status.winner === undefined) {
+    if (status.draw) return "Draw: equal towers.";
+    return genericResult(status, names);
+  }
+  const mine = view.players[status.winner];
+  const theirs = view.players[1 - status.winner];
+  const winner = names[status.winner];
+  if (mine.complete >= 3) return `${winner} wins: ${mine.complete} towers.`;
+  if (mine.complete !== theirs.complete) return `${winner} wins: ${mine.complete} complete towers to ${theirs.complete}.`;
+  if (mine.twoPiece !== theirs.twoPiece) return `${winner} wins: ${mine.complete} complete towers each, ${mine.twoPiece} towers of two to ${theirs.twoPiece}.`;
+  return `${winner} wins: towers level, ${mine.onePiece} towers of one to ${theirs.onePiece}.`;
+}
+
+/** `Ta1n` is three clicks: the cell, the shape, the direction. */
+function steps(move) {
+  const seq = [`@${move.slice(1, 3)}`, `shape:${move[0]}`];
+  if (move.length > 3) seq.push(`dir:${move[3]}`);
+  return { seq, set: [] };
+}
+
+function choiceLabel(token, context) {
+  const [kind, value] = token.split(":");
+  const seat = context.status.seat ?? 0;
+  if (kind === "shape") {
+    const icon = svg(40, 40, piece(value, seat, "n", 20, 20, 0.42), SHAPES[value]);
+    return `${icon}<span>${SHAPES[value]}</span>`;
+  }
+  const arrow = { n: "↑", e: "→", s: "↓", w: "←" }[value];
+  return `<span class="arrow">${arrow}</span><span>${DIRECTIONS[value]}</span>`;
+}
+
+function prompt(context) {
+  const { chosen } = context;
+  if (chosen.length === 0) return "Click a highlighted cell.";
+  if (chosen.length === 1) return `On ${chosen[0].slice(1)}: which piece?`;
+  return "Which way does the triangle point?";
+}
+
+export default {
+  title: "Pyrga",
+  options: [{ key: "rules", label: "Rules", values: [["standard", "standard (no square after an opening square)"], ["classic", "classic (publisher's text)"]] }],
+  bots: ["alphabeta", "mcts", "random"],
+  defaultNames: () => NAMES,
+  seatNames: (game, view) => namesFromView(view, NAMES),
+  steps,
+  draw,
+  panel,
+  prompt,
+  choiceLabel,
+  result,
+};

@@ -1,0 +1,149 @@
+// Plays a whole game of each game through the page: the person's moves by clicks on the
+// first highlighted target or choice, against a bot at level 1. Checks the result line,
+// that the console logged no error, and saves a screenshot of each board.
+
+import { after, before, test } from "node:test";
+import assert from "node:assert/strict";
+import { copyFile, mkdir } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { serve } from "./server.mjs";
+import { launch, watchedPage } from "./browser.mjs";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+const app = process.env.TOWERS_WEB_APP ?? join(root, "target", "web", "app");
+const shots = join(root, "target", "web", "screenshots");
+const images = join(root, "docs", "images");
+
+let server;
+let browser;
+
+before(async () => {
+  server = await serve(app);
+  browser = await launch();
+  await mkdir(shots, { recursive: true });
+  await mkdir(images, { recursive: true });
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** Chooses the game, its options and the bot on the setup form, and starts. */
+async function start(page, game, options, bot) {
+  await page.goto(server.url);
+  await page.waitForSelector("body[data-phase=setup]");
+  await page.selectOption("#setup-game", game);
+  for (const [key, value] of Object.entries(options)) {
+    await page.selectOption(`#setup-option-${key}`, String(value));
+  }
+  await page.selectOption("#setup-seat-0", "person");
+  await page.selectOption("#setup-bot", bot);
+  await page.selectOption("#setup-level", "1");
+  await page.click("#setup-start");
+}
+
+/** Plays the person's moves with clicks until the game is over; returns the clicks made. */
+async function playOut(page, limit) {
+  let clicks = 0;
+  for (;;) {
+    await page.waitForSelector("body[data-phase=human], body[data-phase=over], body[data-phase=error]", { timeout: 60_000 });
+    const phase = await page.getAttribute("body", "data-phase");
+    if (phase !== "human") return { phase, clicks };
+    const target = page.locator("#board [data-step], #choices [data-step]:not([data-step=cancel])").first();
+    await target.click();
+    clicks += 1;
+    assert.ok(clicks < limit, `more than ${limit} clicks`);
+  }
+}
+
+async function playWholeGame(t, { game, options = {}, bot, limit, result }) {
+  const { page, errors } = await watchedPage(browser.context);
+  await start(page, game, options, bot);
+  const { phase, clicks } = await playOut(page, limit);
+  const status = await page.textContent("#status");
+  const moves = await page.locator("#moves li").count();
+  t.diagnostic(`${game}: ${moves} moves, ${clicks} clicks; "${status}"`);
+  assert.equal(phase, "over", `the game stopped in phase ${phase}: ${status}`);
+  assert.match(status, result);
+  // A phone-sized window keeps the pictures small for the docs.
+  await page.setViewportSize({ width: 480, height: 900 });
+  const shot = join(shots, `${game}.png`);
+  await page.locator("#board").screenshot({ path: shot });
+  await copyFile(shot, join(images, `${game}.png`));
+  assert.deepEqual(errors, []);
+  await page.close();
+}
+
+test("Pyrga: a whole game against the alphabeta bot", (t) =>
+  playWholeGame(t, { game: "pyrga", bot: "alphabeta", limit: 200, result: /^(White wins|Black wins|Draw)/ }));
+
+test("Pylos: a whole game against the mcts bot", (t) =>
+  playWholeGame(t, { game: "pylos", bot: "mcts", limit: 400, result: /^(Light|Dark) wins: / }));
+
+test("Architekton: a whole game against the mcts bot", (t) =>
+  playWholeGame(t, { game: "architekton", bot: "mcts", limit: 400, result: /^(Seat [01] wins: |Draw)/ }));
+
+test("Crescendo: a whole two-player match against the greedy bot", (t) =>
+  playWholeGame(t, { game: "crescendo", options: { players: 2 }, bot: "greedy", limit: 1500, result: /^Player [01] wins the match/ }));
+
+test("a 360-pixel-wide phone screen: no sideways scrolling, the board fits", async (t) => {
+  const { page, errors } = await watchedPage(browser.context);
+  await page.setViewportSize({ width: 360, height: 740 });
+  await start(page, "pyrga", {}, "random");
+  await page.waitForSelector("body[data-phase=human]");
+  await page.locator("#board [data-step]").first().click();
+  await page.waitForSelector("body[data-phase=human]");
+  const widths = await page.evaluate(() => ({
+    page: document.documentElement.scrollWidth,
+    board: document.querySelector("#board svg").getBoundingClientRect().width,
+  }));
+  t.diagnostic(`page ${widths.page} px wide, board ${widths.board} px`);
+  assert.ok(widths.page <= 360, `the page scrolls sideways: ${widths.page} px`);
+  assert.ok(widths.board <= 360 && widths.board > 250);
+  await page.screenshot({ path: join(shots, "pyrga-360.png"), fullPage: true });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("undo, and a record and a position saved and loaded as text", async () => {
+  const { page, errors } = await watchedPage(browser.context);
+  await start(page, "pyrga", {}, "random");
+  const moves = page.locator("#moves li");
+  for (let turn = 1; turn <= 2; turn += 1) {
+    await page.waitForSelector("body[data-phase=human]");
+    while ((await moves.count()) < 2 * turn - 1) {
+      await page.locator("#board [data-step], #choices [data-step]:not([data-step=cancel])").first().click();
+    }
+  }
+  await page.waitForSelector("body[data-phase=human]");
+  assert.equal(await moves.count(), 4);
+  const played = await moves.allTextContents();
+  await page.click("#undo");
+  await page.waitForSelector("body[data-phase=human]");
+  assert.deepEqual(await moves.allTextContents(), played.slice(0, 2));
+
+  await page.click("#save");
+  const record = await page.inputValue("#record-text");
+  assert.equal(record, played.slice(0, 2).map((line) => line.split(" ")[0]).join(" "));
+  await page.fill("#record-text", "Sd3 Td2w");
+  await page.click("#load-record");
+  await page.waitForSelector("body[data-phase=human]");
+  assert.deepEqual(await moves.allTextContents(), ["Sd3 (White)", "Td2w (Black)"]);
+
+  await page.click("#save");
+  assert.equal(await page.inputValue("#position-text"), "4/3,S/3,tw/4 Td2w standard");
+  await page.fill("#record-text", "Sd3 Sz9");
+  await page.click("#load-record");
+  assert.match(await page.textContent("#records-error"), /^Move 2 \(Sz9\): .*\(parse\)$/);
+  await page.fill("#position-text", "4/4/4/SteC,sC,2 Sa1 standard");
+  await page.click("#load-position");
+  // Black is to move there: the bot plays, then it is the person's turn.
+  await page.waitForSelector("body[data-phase=human]");
+  assert.equal(await moves.count(), 1);
+  assert.equal(await page.textContent("#status"), "White to play (you)");
+  assert.equal(await page.locator("#board polygon").count() > 0, true);
+  assert.deepEqual(errors, []);
+  await page.close();
+});

@@ -1,0 +1,63 @@
+//! Project tasks, run as `cargo xtask <task>`:
+//!
+//! - `cargo xtask web [--no-opt]` builds the JavaScript package of `crates/wasm` into
+//!   `target/web/`: `app/` (the static site: `web/` without its tests, and the package built
+//!   for browsers in `app/pkg/`) and `node/` (the package built for Node). It installs what
+//!   it needs: the `wasm32-unknown-unknown` target and `wasm-bindgen-cli` at the version of
+//!   the `wasm-bindgen` crate in `Cargo.lock`. When `wasm-opt` (Debian's `binaryen`) is on
+//!   the path, it optimises the `.wasm` files.
+//! - `cargo xtask serve [--port N]` serves `target/web/app/` on `http://127.0.0.1:N/`
+//!   (default 8080), building it first when it is missing.
+
+mod build;
+mod error;
+mod serve;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use crate::error::TaskError;
+
+/// What `cargo xtask` prints for `--help` or a bad command line.
+const USAGE: &str = "usage: cargo xtask web [--no-opt]\n       cargo xtask serve [--port N]";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match run(&args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("xtask: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Runs the task the arguments name.
+fn run(args: &[String]) -> Result<(), TaskError> {
+    let root = workspace_root();
+    let words: Vec<&str> = args.iter().map(String::as_str).collect();
+    match words.as_slice() {
+        ["web"] => build::web(&root, true),
+        ["web", "--no-opt"] => build::web(&root, false),
+        ["serve"] => serve::serve(&root, 8080),
+        ["serve", "--port", port] => {
+            let port = port
+                .parse()
+                .map_err(|_| TaskError::Usage(format!("bad port {port:?}\n{USAGE}")))?;
+            serve::serve(&root, port)
+        }
+        ["--help" | "-h" | "help"] => {
+            println!("{USAGE}");
+            Ok(())
+        }
+        _ => Err(TaskError::Usage(USAGE.to_owned())),
+    }
+}
+
+/// The workspace's root: the parent of this crate's folder.
+fn workspace_root() -> PathBuf {
+    let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    manifest
+        .parent()
+        .map_or_else(|| manifest.clone(), PathBuf::from)
+}
