@@ -66,12 +66,15 @@ impl<G: Game + 'static> BotMaker<G> {
 }
 
 impl<G: Evaluate + 'static> BotMaker<G> {
-    /// `alphabeta` at `level` ([`Level::alphabeta`]'s depth, without its time limit).
+    /// `alphabeta` at `level` ([`Level::alphabeta`]'s depth, without its time limit), its
+    /// choice among equally good moves drawn from the seed.
     pub fn alphabeta(level: Level) -> BotMaker<G> {
         BotMaker {
             growth: Growth::Depth,
             level_limit: level.alphabeta().max_iterations().unwrap_or(4),
-            make: Box::new(|limit, _| Box::new(AlphaBeta::new(Budget::iterations(limit)))),
+            make: Box::new(|limit, seed| {
+                Box::new(AlphaBeta::new(Budget::iterations(limit)).with_seed(seed))
+            }),
         }
     }
 }
