@@ -166,6 +166,28 @@ pub trait Game: Clone + Eq + Hash + fmt::Debug + fmt::Display + Sized {
     }
 }
 
+/// The legal moves of `state` in notation, sorted by their text (byte order): the listing
+/// that programs show and compare (`towers moves`, the JavaScript package).
+///
+/// ```
+/// use boardcore::example::{Countdown, CountdownConfig};
+/// use boardcore::sorted_move_texts;
+///
+/// let start = Countdown::new(CountdownConfig { pile: 5, wind: false });
+/// let texts = sorted_move_texts(&start);
+/// assert!(texts.windows(2).all(|pair| pair[0] <= pair[1]));
+/// assert_eq!(texts.len(), start.legal_moves().len());
+/// ```
+pub fn sorted_move_texts<G: Game>(state: &G) -> Vec<String> {
+    let mut texts: Vec<String> = state
+        .legal_moves()
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    texts.sort_unstable();
+    texts
+}
+
 /// The default seat names.
 const SEATS: [&str; MAX_PLAYERS] = ["Seat 0", "Seat 1", "Seat 2", "Seat 3"];
 

@@ -61,7 +61,7 @@ mod window;
 pub use bitset::{Bitset, BitsetIter};
 pub use chance::{NoChance, Weighted, sample, uniform_below};
 pub use error::{MoveError, ParseError, PositionError, RecordError, ReplayError};
-pub use game::{Game, format_record};
+pub use game::{Game, format_record, sorted_move_texts};
 pub use grid::{Coord, Direction, Grid, Rotation, SignedCoord};
 pub use key::{finish_key, key_of_words, mix_word};
 pub use notation::{LetterCase, parse_number};

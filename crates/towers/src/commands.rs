@@ -2,7 +2,7 @@
 
 use std::io::Write;
 
-use boardcore::Game;
+use boardcore::sorted_move_texts;
 
 use crate::cli::{PerftArgs, PositionArgs};
 use crate::error::CliError;
@@ -19,21 +19,10 @@ pub(crate) fn position<G: CliGame>(args: &PositionArgs) -> Result<G, CliError> {
         .map_err(|error| CliError::Record(error.to_string()))
 }
 
-/// The legal moves of `state` in notation, sorted (byte order).
-pub(crate) fn sorted_moves<G: Game>(state: &G) -> Vec<String> {
-    let mut moves: Vec<String> = state
-        .legal_moves()
-        .iter()
-        .map(ToString::to_string)
-        .collect();
-    moves.sort_unstable();
-    moves
-}
-
 /// `towers moves`: the legal moves, one per line, sorted by their notation.
 pub(crate) fn moves<G: CliGame>(args: &PositionArgs, out: &mut impl Write) -> Result<(), CliError> {
     let state = position::<G>(args)?;
-    for mv in sorted_moves(&state) {
+    for mv in sorted_move_texts(&state) {
         writeln!(out, "{mv}")?;
     }
     Ok(())

@@ -3,12 +3,12 @@
 use std::io::Write;
 
 use boardcore::rand_core::SeedableRng;
-use boardcore::{Actor, Game, Player, Status, format_record, random_move};
+use boardcore::{Actor, Game, Player, Status, format_record, random_move, sorted_move_texts};
 use bots::{Bot, Level};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::cli::PlayArgs;
-use crate::commands::{position, sorted_moves};
+use crate::commands::position;
 use crate::error::CliError;
 use crate::games::{CliGame, Style, board};
 use crate::prompt::Prompt;
@@ -241,7 +241,7 @@ impl<G: CliGame> Session<'_, G> {
                 writeln!(out, "position {state}")?;
             }
             ("record", _) => writeln!(out, "record {}", format_record(&self.moves))?,
-            ("moves", _) => writeln!(out, "{}", sorted_moves(state).join(" "))?,
+            ("moves", _) => writeln!(out, "{}", sorted_move_texts(state).join(" "))?,
             ("hint", _) => {
                 let seed = self.seed ^ self.moves.len() as u64;
                 let hint =

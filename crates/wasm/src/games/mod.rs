@@ -143,14 +143,7 @@ impl<G: WebGame> Session<G> {
 
     /// The legal moves in notation, sorted as `towers moves` sorts them.
     pub fn legal_moves(&self) -> Vec<String> {
-        let mut moves: Vec<String> = self
-            .state
-            .legal_moves()
-            .iter()
-            .map(ToString::to_string)
-            .collect();
-        moves.sort_unstable();
-        moves
+        boardcore::sorted_move_texts(&self.state)
     }
 
     /// The session after the move written `text`; `self` is unchanged.
