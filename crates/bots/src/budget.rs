@@ -1,13 +1,17 @@
 //! How much work a searching bot may do for one move.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use web_time::Instant;
 
 /// A limit on one search: iterations (MCTS) or depth (alpha-beta), wall-clock time, or
 /// both, whichever runs out first.
 ///
 /// A search limited by iterations or depth alone is deterministic for a given seed; a time
-/// limit makes it depend on the machine. Time limits read the system clock, which
-/// `wasm32-unknown-unknown` does not have: use iteration or depth limits there.
+/// limit makes it depend on the machine. Time limits read the system clock, or in a
+/// browser (`wasm32-unknown-unknown`, where the standard library has no clock) the page's
+/// or worker's `performance.now()`, through the `web-time` crate; elsewhere on that
+/// target, use iteration or depth limits.
 ///
 /// ```
 /// use bots::Budget;
