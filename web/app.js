@@ -389,10 +389,21 @@ function statusLine(context) {
   return `${who} to play: the bot is thinking…`;
 }
 
+/** The history entries the move list shows, in order. */
+let listed = [];
+
+/** The move list, kept in step with the history: new moves are appended, and after an
+ * undo or a load the list is rebuilt. */
 function renderMoves(names) {
   const list = $("moves");
-  list.replaceChildren();
-  match.history.slice(1).forEach((entry) => {
+  const entries = match.history.slice(1);
+  const extends_ = listed.length <= entries.length && (listed.length === 0 || listed[listed.length - 1] === entries[listed.length - 1]);
+  if (!extends_) {
+    list.replaceChildren();
+    listed = [];
+  }
+  const before = listed.length;
+  for (const entry of entries.slice(listed.length)) {
     const item = document.createElement("li");
     if (entry.by === "chance") {
       item.className = "chance";
@@ -401,8 +412,9 @@ function renderMoves(names) {
       item.textContent = `${entry.move} (${names[entry.by] ?? entry.by})`;
     }
     list.append(item);
-  });
-  list.lastElementChild?.scrollIntoView({ block: "nearest" });
+    listed.push(entry);
+  }
+  if (listed.length !== before) list.scrollTop = list.scrollHeight;
 }
 
 // ---------------------------------------------------------------- records
