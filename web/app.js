@@ -335,7 +335,7 @@ function render() {
     else buttons.push(token);
   }
   const last = match.history.length > 1 ? match.history[match.history.length - 1].move : null;
-  const context = { game, view, text: game.toText(), status, names, targets, chosen: match.chosen, last, options: match.options, human };
+  const context = { game, view, text: game.toText(), status, names, targets, chosen: match.chosen, last, options: match.options, human, next: input.options };
   $("board").innerHTML = module.draw(context);
   $("panel").innerHTML = module.panel ? module.panel(context) : "";
   $("status").textContent = statusLine(context);
