@@ -16,7 +16,7 @@ const match = {
   options: {},
   humans: new Set([0]),
   bot: "alphabeta",
-  level: 3,
+  level: "3",
   /** Positions from the start: `{ game, move, by }`, `by` a seat or "chance". */
   history: [],
   /** The steps of the person's move chosen so far. */
@@ -133,7 +133,7 @@ function startFromSetup(event) {
   match.options = options;
   match.humans = humans;
   match.bot = $("setup-bot").value;
-  match.level = Number($("setup-level").value);
+  match.level = $("setup-level").value;
   match.history = [{ game, move: null, by: null }];
   news = [];
   closeSetup();
@@ -296,7 +296,9 @@ function askBot(game) {
     name: match.name,
     text: game.toText(),
     bot: match.bot,
-    level: match.level,
+    // A strength is a level (1 to 5), or the level 5 search cut by a time budget
+    // (`t1000`: about a second).
+    ...(match.level.startsWith("t") ? { level: 5, timeMs: Number(match.level.slice(1)) } : { level: Number(match.level) }),
     seed: Math.floor(Math.random() * 2 ** 31),
   });
 }
