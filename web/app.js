@@ -350,6 +350,7 @@ function render() {
     prompt.className = "prompt";
     prompt.textContent = module.prompt(context, input);
     choices.append(prompt);
+    if (module.choiceOrder) buttons.sort((a, b) => module.choiceOrder(a) - module.choiceOrder(b));
     for (const token of buttons) {
       const button = document.createElement("button");
       button.type = "button";
