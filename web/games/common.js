@@ -81,7 +81,7 @@ export function describeEffects(effects, names) {
       case "scatter":
         return `${effect.pawns} pawn${effect.pawns === 1 ? "" : "s"} of ${name(effect.victim)} scattered from ${point(effect.at)}.`;
       case "qualified":
-        return `${name(effect.seat)} finished a tower and qualifies.`;
+        return `${name(effect.seat)} qualifies.`;
       case "newRound":
         return `Round ${effect.round} begins on an empty table${effect.eliminated?.length ? `; ${effect.eliminated.map(name).join(", ")} eliminated` : ""}.`;
       default:
