@@ -30,7 +30,7 @@ window.towersTimings = [];
 
 let worker = null;
 let pendingChance = null;
-/** What the last moves did, in words (chance draws, scores, scatters…), newest last. */
+/** What moves did, in words (chance draws, scores, scatters…): `{ ply, text }`, oldest first. */
 let news = [];
 
 function current() {
@@ -215,7 +215,8 @@ function play(move) {
   match.history.push({ game: next, move, by: status.chance ? "chance" : status.seat });
   try {
     const view = next.view();
-    news.push(...describeEffects(view.effects, match.module.seatNames(next, view, match.options)));
+    const ply = match.history.length - 1;
+    for (const text of describeEffects(view.effects, match.module.seatNames(next, view, match.options))) news.push({ ply, text });
   } catch {
     // A position without a view still plays; only the words are missing.
   }
@@ -226,7 +227,6 @@ function undo() {
   const index = match.history.findLastIndex((entry, i) => i > 0 && match.humans.has(entry.by));
   if (index < 1) return;
   match.history.length = index;
-  news = [];
   changed();
 }
 
@@ -279,7 +279,8 @@ function drawChance() {
       break;
     }
   }
-  news.push(match.module.describeChance ? match.module.describeChance(chosen) : `Chance: ${chosen}`);
+  const text = match.module.describeChance ? match.module.describeChance(chosen) : `Chance: ${chosen}`;
+  news.push({ ply: match.history.length, text });
   play(chosen);
 }
 
@@ -364,14 +365,22 @@ function render() {
     }
     if (match.chosen.length > 0) choices.append(stepButton("cancel", "Cancel"));
   }
-  news = news.slice(-3);
-  $("chance").textContent = news.join(" ");
+  $("chance").textContent = recentNews().join(" ");
   for (const target of $("board").querySelectorAll("[data-step]")) {
     target.setAttribute("tabindex", "0");
     target.setAttribute("role", "button");
   }
   renderMoves(names);
   $("undo").disabled = !match.history.some((entry, i) => i > 0 && match.humans.has(entry.by));
+}
+
+/** What happened since the last move of a person (without one, in the last three plies). */
+function recentNews() {
+  const plies = match.history.length;
+  news = news.filter((item) => item.ply < plies);
+  const lastPerson = match.history.findLastIndex((entry, i) => i > 0 && match.humans.has(entry.by));
+  const since = lastPerson > 0 ? lastPerson : Math.max(plies - 3, 1);
+  return news.filter((item) => item.ply >= since).slice(-4).map((item) => item.text);
 }
 
 function stepButton(token, text) {
