@@ -91,7 +91,7 @@ function fillSeats(name) {
   const names = module.defaultNames(options);
   names.forEach((seatName, seat) => {
     const label = document.createElement("label");
-    label.textContent = `${seatName} `;
+    label.textContent = `${module.seatLabel ? module.seatLabel(seatName, seat) : seatName} `;
     const select = document.createElement("select");
     select.id = `setup-seat-${seat}`;
     select.append(new Option("Person", "person"), new Option("Bot", "bot"));

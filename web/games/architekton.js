@@ -292,6 +292,7 @@ export default {
   options: [{ key: "buildingMatch", label: "Buildings must match", values: [["all", "every landscape beside them"], ["one", "at least one landscape (published game)"]] }],
   bots: ["mcts", "random"],
   defaultNames: () => FALLBACK_NAMES,
+  seatLabel: (name, seat) => `${name} (${["red", "white"][seat]} houses)`,
   seatNames: (game, view) => namesFromView(view, FALLBACK_NAMES),
   steps,
   draw,

@@ -247,6 +247,7 @@ export default {
   options: [{ key: "players", label: "Players", numeric: true, values: [["4", "4 (three rounds)"], ["3", "3 (two rounds)"], ["2", "2 (the final only)"]] }],
   bots: ["mcts", "greedy", "random"],
   defaultNames: (options) => fallbackNames(Number(options.players ?? 4)),
+  seatLabel: (name, seat) => `${name} (${COLOURS[seat].name} ${COLOURS[seat].symbol})`,
   seatNames: (game, view, options) => namesFromView(view, fallbackNames(Number(options.players ?? 4))),
   steps,
   draw,

@@ -215,6 +215,7 @@ export default {
   ],
   bots: ["mcts", "alphabeta", "random"],
   defaultNames: () => NAMES,
+  seatLabel: (name, seat) => `${name}${seat === 0 ? " (moves first)" : ""}`,
   seatNames: (game, view) => namesFromView(view, NAMES),
   steps,
   draw,

@@ -162,6 +162,7 @@ export default {
   options: [{ key: "rules", label: "Rules", values: [["standard", "standard (no square after an opening square)"], ["classic", "classic (publisher's text)"]] }],
   bots: ["alphabeta", "mcts", "random"],
   defaultNames: () => NAMES,
+  seatLabel: (name, seat) => `${name}${seat === 0 ? " (moves first)" : ""}`,
   seatNames: (game, view) => namesFromView(view, NAMES),
   steps,
   choiceOrder: (token) => ["shape:S", "shape:T", "shape:C", "dir:n", "dir:e", "dir:s", "dir:w"].indexOf(token),
