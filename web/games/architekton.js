@@ -17,7 +17,7 @@ const HOUSE = [
 const FALLBACK_NAMES = ["Seat 0", "Seat 1"];
 
 /** Reads the nine-field position text. */
-export function parsePosition(text) {
+function parsePosition(text) {
   const [table, display, discarded, reserve, points, removed, turn, phase, config] = text.split(" ");
   const tiles = table === "-" ? [] : table.split("/").map(parsePlacement);
   return {

@@ -14,7 +14,7 @@ const BALL = [
 ];
 
 /** The position text: balls by spot name (`0a1`), the player to move, the reserves, options. */
-export function parsePosition(text) {
+function parsePosition(text) {
   const [pyramid, toMove, light, dark, variant, takeback, end] = text.split(" ");
   const balls = new Map();
   pyramid.split("/").forEach((levelText, level) => {
