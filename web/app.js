@@ -16,7 +16,7 @@ const match = {
   options: {},
   humans: new Set([0]),
   bot: "alphabeta",
-  level: 3,
+  level: "3",
   /** Positions from the start: `{ game, move, by }`, `by` a seat or "chance". */
   history: [],
   /** The steps of the person's move chosen so far. */
@@ -30,7 +30,7 @@ window.towersTimings = [];
 
 let worker = null;
 let pendingChance = null;
-/** What the last moves did, in words (chance draws, scores, scatters…), newest last. */
+/** What moves did, in words (chance draws, scores, scatters…): `{ ply, text }`, oldest first. */
 let news = [];
 
 function current() {
@@ -91,7 +91,7 @@ function fillSeats(name) {
   const names = module.defaultNames(options);
   names.forEach((seatName, seat) => {
     const label = document.createElement("label");
-    label.textContent = `${seatName} `;
+    label.textContent = `${module.seatLabel ? module.seatLabel(seatName, seat) : seatName} `;
     const select = document.createElement("select");
     select.id = `setup-seat-${seat}`;
     select.append(new Option("Person", "person"), new Option("Bot", "bot"));
@@ -133,7 +133,7 @@ function startFromSetup(event) {
   match.options = options;
   match.humans = humans;
   match.bot = $("setup-bot").value;
-  match.level = Number($("setup-level").value);
+  match.level = $("setup-level").value;
   match.history = [{ game, move: null, by: null }];
   news = [];
   closeSetup();
@@ -215,7 +215,8 @@ function play(move) {
   match.history.push({ game: next, move, by: status.chance ? "chance" : status.seat });
   try {
     const view = next.view();
-    news.push(...describeEffects(view.effects, match.module.seatNames(next, view, match.options)));
+    const ply = match.history.length - 1;
+    for (const text of describeEffects(view.effects, match.module.seatNames(next, view, match.options))) news.push({ ply, text });
   } catch {
     // A position without a view still plays; only the words are missing.
   }
@@ -226,7 +227,6 @@ function undo() {
   const index = match.history.findLastIndex((entry, i) => i > 0 && match.humans.has(entry.by));
   if (index < 1) return;
   match.history.length = index;
-  news = [];
   changed();
 }
 
@@ -279,7 +279,8 @@ function drawChance() {
       break;
     }
   }
-  news.push(match.module.describeChance ? match.module.describeChance(chosen) : `Chance: ${chosen}`);
+  const text = match.module.describeChance ? match.module.describeChance(chosen) : `Chance: ${chosen}`;
+  news.push({ ply: match.history.length, text });
   play(chosen);
 }
 
@@ -296,7 +297,9 @@ function askBot(game) {
     name: match.name,
     text: game.toText(),
     bot: match.bot,
-    level: match.level,
+    // A strength is a level (1 to 5), or the level 5 search cut by a time budget
+    // (`t1000`: about a second).
+    ...(match.level.startsWith("t") ? { level: 5, timeMs: Number(match.level.slice(1)) } : { level: Number(match.level) }),
     seed: Math.floor(Math.random() * 2 ** 31),
   });
 }
@@ -335,7 +338,7 @@ function render() {
     else buttons.push(token);
   }
   const last = match.history.length > 1 ? match.history[match.history.length - 1].move : null;
-  const context = { game, view, text: game.toText(), status, names, targets, chosen: match.chosen, last, options: match.options, human };
+  const context = { game, view, text: game.toText(), status, names, targets, chosen: match.chosen, last, options: match.options, human, next: input.options };
   $("board").innerHTML = module.draw(context);
   $("panel").innerHTML = module.panel ? module.panel(context) : "";
   $("status").textContent = statusLine(context);
@@ -348,6 +351,7 @@ function render() {
     prompt.className = "prompt";
     prompt.textContent = module.prompt(context, input);
     choices.append(prompt);
+    if (module.choiceOrder) buttons.sort((a, b) => module.choiceOrder(a) - module.choiceOrder(b));
     for (const token of buttons) {
       const button = document.createElement("button");
       button.type = "button";
@@ -361,14 +365,22 @@ function render() {
     }
     if (match.chosen.length > 0) choices.append(stepButton("cancel", "Cancel"));
   }
-  news = news.slice(-3);
-  $("chance").textContent = news.join(" ");
+  $("chance").textContent = recentNews().join(" ");
   for (const target of $("board").querySelectorAll("[data-step]")) {
     target.setAttribute("tabindex", "0");
     target.setAttribute("role", "button");
   }
   renderMoves(names);
   $("undo").disabled = !match.history.some((entry, i) => i > 0 && match.humans.has(entry.by));
+}
+
+/** What happened since the last move of a person (without one, in the last three plies). */
+function recentNews() {
+  const plies = match.history.length;
+  news = news.filter((item) => item.ply < plies);
+  const lastPerson = match.history.findLastIndex((entry, i) => i > 0 && match.humans.has(entry.by));
+  const since = lastPerson > 0 ? lastPerson : Math.max(plies - 3, 1);
+  return news.filter((item) => item.ply >= since).slice(-4).map((item) => item.text);
 }
 
 function stepButton(token, text) {
@@ -389,10 +401,21 @@ function statusLine(context) {
   return `${who} to play: the bot is thinking…`;
 }
 
+/** The history entries the move list shows, in order. */
+let listed = [];
+
+/** The move list, kept in step with the history: new moves are appended, and after an
+ * undo or a load the list is rebuilt. */
 function renderMoves(names) {
   const list = $("moves");
-  list.replaceChildren();
-  match.history.slice(1).forEach((entry) => {
+  const entries = match.history.slice(1);
+  const extends_ = listed.length <= entries.length && (listed.length === 0 || listed[listed.length - 1] === entries[listed.length - 1]);
+  if (!extends_) {
+    list.replaceChildren();
+    listed = [];
+  }
+  const before = listed.length;
+  for (const entry of entries.slice(listed.length)) {
     const item = document.createElement("li");
     if (entry.by === "chance") {
       item.className = "chance";
@@ -401,8 +424,9 @@ function renderMoves(names) {
       item.textContent = `${entry.move} (${names[entry.by] ?? entry.by})`;
     }
     list.append(item);
-  });
-  list.lastElementChild?.scrollIntoView({ block: "nearest" });
+    listed.push(entry);
+  }
+  if (listed.length !== before) list.scrollTop = list.scrollHeight;
 }
 
 // ---------------------------------------------------------------- records

@@ -5,12 +5,12 @@ import init, { Game, botMove } from "./pkg/towers_wasm.js";
 const ready = init();
 
 self.addEventListener("message", async (event) => {
-  const { epoch, name, text, bot, level, seed } = event.data;
+  const { epoch, name, text, bot, level, timeMs, seed } = event.data;
   try {
     await ready;
     const game = Game.fromText(name, text);
     const start = performance.now();
-    const move = botMove(game, { bot, level, seed });
+    const move = botMove(game, timeMs === undefined ? { bot, level, seed } : { bot, level, timeMs, seed });
     const ms = performance.now() - start;
     game.free?.();
     self.postMessage({ epoch, move, ms });

@@ -17,7 +17,7 @@ const HOUSE = [
 const FALLBACK_NAMES = ["Seat 0", "Seat 1"];
 
 /** Reads the nine-field position text. */
-export function parsePosition(text) {
+function parsePosition(text) {
   const [table, display, discarded, reserve, points, removed, turn, phase, config] = text.split(" ");
   const tiles = table === "-" ? [] : table.split("/").map(parsePlacement);
   return {
@@ -91,7 +91,7 @@ function tileIcon(kind, x, y, size, rotation = 0, house = null) {
 }
 
 /** The tiles shown: the table plus the tile the person is laying. */
-function pending(position, chosen, seat) {
+function pending(position, chosen, seat, next) {
   const tiles = position.tiles.map((t) => ({ ...t }));
   let picked = null;
   let laid = null;
@@ -99,7 +99,9 @@ function pending(position, chosen, seat) {
     if (token.startsWith("d@")) picked = token.slice(2);
     else if (token.startsWith("@") && picked) {
       const [x, y] = token.slice(1).split(",").map(Number);
-      laid = { kind: picked, x, y, rotation: 0, house: picked.length === 4 ? seat : null };
+      // Until the turn is chosen, the tile is shown in the first legal one.
+      const first = next.find((t) => t.startsWith("rot:"));
+      laid = { kind: picked, x, y, rotation: first ? Number(first.slice(4)) : 0, house: picked.length === 4 ? seat : null };
       tiles.push(laid);
     } else if (token.startsWith("rot:") && laid) laid.rotation = Number(token.slice(4));
   }
@@ -107,10 +109,10 @@ function pending(position, chosen, seat) {
 }
 
 function draw(context) {
-  const { text, targets, chosen, last, status } = context;
+  const { text, targets, chosen, last, status, next } = context;
   const position = parsePosition(text);
   const seat = status.seat ?? 0;
-  const { tiles, picked, laid } = pending(position, chosen, seat);
+  const { tiles, picked, laid } = pending(position, chosen, seat, next ?? []);
   const cells = [...tiles.map((t) => [t.x, t.y])];
   for (const cell of targets.keys()) {
     if (/^-?\d+,-?\d+$/.test(cell)) cells.push(cell.split(",").map(Number));
@@ -137,7 +139,7 @@ function draw(context) {
     const [px, py] = at(tile.x, tile.y);
     body += tileIcon(tile.kind, px, py, C, tile.rotation, tile.house);
   }
-  body += mismatches(tiles, at);
+  body += mismatches(position.tiles, at);
   const lastCell = last && /@(-?\d+,-?\d+)/.exec(last);
   if (lastCell && chosen.length === 0) {
     const [x, y] = lastCell[1].split(",").map(Number);
@@ -290,6 +292,7 @@ export default {
   options: [{ key: "buildingMatch", label: "Buildings must match", values: [["all", "every landscape beside them"], ["one", "at least one landscape (published game)"]] }],
   bots: ["mcts", "random"],
   defaultNames: () => FALLBACK_NAMES,
+  seatLabel: (name, seat) => `${name} (${["red", "white"][seat]} houses)`,
   seatNames: (game, view) => namesFromView(view, FALLBACK_NAMES),
   steps,
   draw,

@@ -35,7 +35,7 @@ export function esc(text) {
 
 /** The SVG root with a view box, scaling to the width of its box. */
 export function svg(width, height, body, label) {
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" style="max-width: ${Math.round(width * 1.5)}px" role="img" aria-label="${esc(label)}" class="board-svg">${body}</svg>`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" style="max-width: ${Math.round(width * 1.5)}px" role="group" aria-label="${esc(label)}" class="board-svg">${body}</svg>`;
 }
 
 /** A clickable, highlighted target over a cell's rectangle. */
@@ -81,7 +81,7 @@ export function describeEffects(effects, names) {
       case "scatter":
         return `${effect.pawns} pawn${effect.pawns === 1 ? "" : "s"} of ${name(effect.victim)} scattered from ${point(effect.at)}.`;
       case "qualified":
-        return `${name(effect.seat)} finished a tower and qualifies.`;
+        return `${name(effect.seat)} qualifies.`;
       case "newRound":
         return `Round ${effect.round} begins on an empty table${effect.eliminated?.length ? `; ${effect.eliminated.map(name).join(", ")} eliminated` : ""}.`;
       default:

@@ -60,7 +60,7 @@ function pending(chosen) {
 }
 
 function draw(context) {
-  const { view, targets, chosen, last, status } = context;
+  const { view, targets, chosen, last, status, next } = context;
   const cells = cellsOf(view);
   const points = cells.map((c) => [c.x, c.y]);
   for (const cell of targets.keys()) points.push(cell.split(",").map(Number));
@@ -92,7 +92,9 @@ function draw(context) {
   }
   if (laying && pick.centre) {
     const [x, y] = pick.centre.split(",").map(Number);
-    const rotation = pick.rotation ?? 0;
+    // Until the turn is chosen, the cross is shown in the first legal one.
+    const first = (next ?? []).find((t) => t.startsWith("rot:"));
+    const rotation = pick.rotation ?? (first ? Number(first.slice(4)) : 0);
     body += crossShape(x, y, rotation, at, 0.75);
   }
   for (const cell of cells) {
@@ -210,7 +212,8 @@ function panel(context) {
   });
   const phase = board.phase;
   const idle = phase.name === "moving" ? `; ${phase.idle} of ${phase.idleLimit} moves without progress` : "";
-  const info = `<div class="seat"><small>Round ${board.round}: first tower of ${board.target} qualifies; turn order ${board.turnOrder.map((s) => esc(names[s])).join(", ")}${idle}</small></div>`;
+  const goal = board.round === 3 ? `the final: the first tower of ${board.target} wins the match` : `round ${board.round}: each tower of ${board.target} qualifies`;
+  const info = `<div class="seat"><small>${goal[0].toUpperCase()}${goal.slice(1)}; turn order ${board.turnOrder.map((s) => esc(names[s])).join(", ")}${idle}</small></div>`;
   return players.join("") + info;
 }
 
@@ -244,6 +247,7 @@ export default {
   options: [{ key: "players", label: "Players", numeric: true, values: [["4", "4 (three rounds)"], ["3", "3 (two rounds)"], ["2", "2 (the final only)"]] }],
   bots: ["mcts", "greedy", "random"],
   defaultNames: (options) => fallbackNames(Number(options.players ?? 4)),
+  seatLabel: (name, seat) => `${name} (${COLOURS[seat].name} ${COLOURS[seat].symbol})`,
   seatNames: (game, view, options) => namesFromView(view, fallbackNames(Number(options.players ?? 4))),
   steps,
   draw,

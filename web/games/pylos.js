@@ -14,7 +14,7 @@ const BALL = [
 ];
 
 /** The position text: balls by spot name (`0a1`), the player to move, the reserves, options. */
-export function parsePosition(text) {
+function parsePosition(text) {
   const [pyramid, toMove, light, dark, variant, takeback, end] = text.split(" ");
   const balls = new Map();
   pyramid.split("/").forEach((levelText, level) => {
@@ -215,6 +215,7 @@ export default {
   ],
   bots: ["mcts", "alphabeta", "random"],
   defaultNames: () => NAMES,
+  seatLabel: (name, seat) => `${name}${seat === 0 ? " (moves first)" : ""}`,
   seatNames: (game, view) => namesFromView(view, NAMES),
   steps,
   draw,

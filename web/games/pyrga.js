@@ -8,6 +8,8 @@ const SHAPES = { S: "square", T: "triangle", C: "cylinder" };
 const DIRECTIONS = { n: "north", e: "east", s: "south", w: "west" };
 const ROTATION = { n: 0, e: 90, s: 180, w: 270 };
 const CELL = 100;
+/** Icons show each shape at a size that fills them (the cylinder is small on the board). */
+const ICON_SCALE = { S: 0.42, T: 0.55, C: 1.05 };
 const LEFT = 26;
 const TOP = 8;
 const NAMES = ["White", "Black"];
@@ -107,7 +109,7 @@ function panel(context) {
   const { view, names, status } = context;
   return view.players.map((player, owner) => {
     const items = ["S", "T", "C"].map((shape) => {
-      const icon = svg(60, 60, `<rect width="60" height="60" fill="#e8cf9f" rx="6"/>${piece(shape, owner, "n", 30, 30, 0.62)}`, `${names[owner]} ${SHAPES[shape]}`);
+      const icon = svg(60, 60, `<rect width="60" height="60" fill="#e8cf9f" rx="6"/>${piece(shape, owner, "n", 30, 30, 1.45 * ICON_SCALE[shape])}`, `${names[owner]} ${SHAPES[shape]}`);
       return `<span class="supply-item" title="${SHAPES[shape]}s in hand">${icon}×${player.supply[SHAPES[shape]]}</span>`;
     }).join("");
     const toMove = status.seat === owner ? " to-move" : "";
@@ -141,7 +143,7 @@ function choiceLabel(token, context) {
   const [kind, value] = token.split(":");
   const seat = context.status.seat ?? 0;
   if (kind === "shape") {
-    const icon = svg(40, 40, piece(value, seat, "n", 20, 20, 0.42), SHAPES[value]);
+    const icon = svg(40, 40, piece(value, seat, "n", 20, 20, ICON_SCALE[value]), SHAPES[value]);
     return `${icon}<span>${SHAPES[value]}</span>`;
   }
   const arrow = { n: "↑", e: "→", s: "↓", w: "←" }[value];
@@ -160,8 +162,10 @@ export default {
   options: [{ key: "rules", label: "Rules", values: [["standard", "standard (no square after an opening square)"], ["classic", "classic (publisher's text)"]] }],
   bots: ["alphabeta", "mcts", "random"],
   defaultNames: () => NAMES,
+  seatLabel: (name, seat) => `${name}${seat === 0 ? " (moves first)" : ""}`,
   seatNames: (game, view) => namesFromView(view, NAMES),
   steps,
+  choiceOrder: (token) => ["shape:S", "shape:T", "shape:C", "dir:n", "dir:e", "dir:s", "dir:w"].indexOf(token),
   draw,
   panel,
   prompt,

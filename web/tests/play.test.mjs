@@ -86,7 +86,7 @@ test("Architekton: a whole game against the mcts bot", (t) =>
   playWholeGame(t, { game: "architekton", bot: "mcts", limit: 400, result: /^(Seat [01] wins: |Draw)/ }));
 
 test("Crescendo: a whole two-player match against the greedy bot", (t) =>
-  playWholeGame(t, { game: "crescendo", options: { players: 2 }, bot: "greedy", limit: 1500, result: /^Player [01] wins the match/ }));
+  playWholeGame(t, { game: "crescendo", options: { players: 2 }, bot: "greedy", limit: 4000, result: /^Player [01] wins the match/ }));
 
 test("a 360-pixel-wide phone screen: no sideways scrolling, the board fits", async (t) => {
   const { page, errors } = await watchedPage(browser.context);
