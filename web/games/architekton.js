@@ -11,10 +11,10 @@ const TERRAINS = {
   f: { name: "forest", fill: "#2f8a3a", dark: "#0f4a18", letter: "F" },
 };
 const HOUSE = [
-  { fill: "#d62728", stroke: "#5a0000", text: "#ffffff", mark: "0" },
-  { fill: "#ffffff", stroke: "#1a1a1a", text: "#1a1a1a", mark: "1" },
+  { fill: "#0072b2", stroke: "#002a45", text: "#ffffff", mark: "0" },
+  { fill: "#e69f00", stroke: "#5c3f00", text: "#1a1a1a", mark: "1" },
 ];
-const FALLBACK_NAMES = ["Seat 0", "Seat 1"];
+const FALLBACK_NAMES = ["Blue", "Orange"];
 
 /** Reads the nine-field position text. */
 function parsePosition(text) {

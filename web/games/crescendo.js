@@ -5,13 +5,13 @@ import { esc, namesFromView, svg, genericResult } from "./common.js";
 
 const C = 46;
 const COLOURS = [
-  { fill: "#e69f00", light: "#f0c25c", dark: "#6b4700", name: "orange", symbol: "circle" },
+  { fill: "#d55e00", light: "#eda276", dark: "#5e2900", name: "red", symbol: "circle" },
   { fill: "#56b4e9", light: "#8fcdf0", dark: "#174d70", name: "blue", symbol: "triangle" },
-  { fill: "#009e73", light: "#5cc2a3", dark: "#003d2b", name: "green", symbol: "square" },
-  { fill: "#cc79a7", light: "#e0a8c8", dark: "#5e2445", name: "pink", symbol: "diamond" },
+  { fill: "#f0e442", light: "#f6ee9c", dark: "#5f5800", name: "yellow", symbol: "square" },
+  { fill: "#009e73", light: "#5cc2a3", dark: "#003d2b", name: "green", symbol: "diamond" },
 ];
 const DELTA = { n: [0, 1], e: [1, 0], s: [0, -1], w: [-1, 0] };
-const fallbackNames = (count) => Array.from({ length: count }, (_, i) => `Player ${i}`);
+const fallbackNames = (count) => ["Red", "Blue", "Yellow", "Green"].slice(0, count);
 
 function symbol(seat, cx, cy, r, fill, stroke = "none") {
   const shape = COLOURS[seat].symbol;
@@ -208,7 +208,7 @@ function panel(context) {
     const icon = svg(24, 24, `<rect width="24" height="24" rx="4" fill="${ink.fill}"/>${symbol(p.seat, 12, 12, 6, ink.dark)}`, ink.name);
     const state = board.qualified.includes(p.seat) ? "qualified" : board.eliminated.includes(p.seat) ? "eliminated" : p.active ? `${p.pawnsOnBoard} pawns, tallest ${p.tallest}, ${p.onOwnColour} on own colour` : "";
     const toMove = status.seat === p.seat ? " to-move" : "";
-    return `<div class="seat${toMove}"><span class="supply-item">${icon}</span><strong>${esc(names[p.seat])}</strong> (${ink.name}, ${ink.symbol}): ${state}</div>`;
+    return `<div class="seat${toMove}"><span class="supply-item">${icon}</span><strong>${esc(names[p.seat])}</strong> (${ink.symbol}): ${state}</div>`;
   });
   const phase = board.phase;
   const idle = phase.name === "moving" ? `; ${phase.idle} of ${phase.idleLimit} moves without progress` : "";
@@ -247,7 +247,7 @@ export default {
   options: [{ key: "players", label: "Players", numeric: true, values: [["4", "4 (three rounds)"], ["3", "3 (two rounds)"], ["2", "2 (the final only)"]] }],
   bots: ["mcts", "greedy", "random"],
   defaultNames: (options) => fallbackNames(Number(options.players ?? 4)),
-  seatLabel: (name, seat) => `${name} (${COLOURS[seat].name} ${COLOURS[seat].symbol})`,
+  seatLabel: (name, seat) => `${name} (${COLOURS[seat].symbol})`,
   seatNames: (game, view, options) => namesFromView(view, fallbackNames(Number(options.players ?? 4))),
   steps,
   draw,
