@@ -171,7 +171,7 @@ pub trait Game: Clone + Eq + Hash + fmt::Debug + fmt::Display + Sized {
 ///
 /// ```
 /// use boardcore::example::{Countdown, CountdownConfig};
-/// use boardcore::sorted_move_texts;
+/// use boardcore::{Game, sorted_move_texts};
 ///
 /// let start = Countdown::new(CountdownConfig { pile: 5, wind: false });
 /// let texts = sorted_move_texts(&start);
