@@ -85,10 +85,10 @@ test("Pylos: a whole game against the mcts bot", (t) =>
   playWholeGame(t, { game: "pylos", bot: "mcts", limit: 400, result: /^(Light|Dark) wins: / }));
 
 test("Architekton: a whole game against the mcts bot", (t) =>
-  playWholeGame(t, { game: "architekton", bot: "mcts", limit: 400, result: /^(Seat [01] wins: |Draw)/ }));
+  playWholeGame(t, { game: "architekton", bot: "mcts", limit: 400, result: /^((Blue|Orange) wins: |Draw)/ }));
 
 test("Crescendo: a whole two-player match against the greedy bot", (t) =>
-  playWholeGame(t, { game: "crescendo", options: { players: 2 }, bot: "greedy", limit: 4000, result: /^Player [01] wins the match/ }));
+  playWholeGame(t, { game: "crescendo", options: { players: 2 }, bot: "greedy", limit: 4000, result: /^(Red|Blue) wins the match/ }));
 
 test("a 360-pixel-wide phone screen: no sideways scrolling, the board fits", async (t) => {
   const { page, errors } = await watchedPage(browser.context);
