@@ -1,6 +1,5 @@
 //! A plain exhaustive minimax, the reference the solvers are checked against.
 
-
 use crate::turn::Turn;
 use crate::value::Value;
 

@@ -149,7 +149,13 @@ mod tests {
 
     #[test]
     fn scores_round_trip_and_order() {
-        for value in [Value::win(0), Value::win(9), Value::DRAW, Value::loss(0), Value::loss(30)] {
+        for value in [
+            Value::win(0),
+            Value::win(9),
+            Value::DRAW,
+            Value::loss(0),
+            Value::loss(30),
+        ] {
             assert_eq!(Value::of_score(value.score()), value);
             assert_eq!(value.after_move().after_move().verdict, value.verdict);
         }

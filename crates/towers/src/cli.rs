@@ -26,6 +26,9 @@ pub(crate) enum Command {
     /// Bots play each other N games (seats rotate); the last line is
     /// `firsts <games each bot finished first, in --bot order> draws <n>`.
     Arena(ArenaArgs),
+    /// The exact value of a Pyrga or Pylos position; the last line is
+    /// `value win|draw|loss plies N` for the player to move.
+    Solve(SolveArgs),
 }
 
 /// A game and a position in it.
@@ -104,6 +107,35 @@ pub(crate) struct ArenaArgs {
     pub(crate) max_plies: Option<usize>,
     #[command(flatten)]
     pub(crate) options: GameOptions,
+}
+
+/// Arguments of `solve`.
+#[derive(Args, Debug)]
+pub(crate) struct SolveArgs {
+    #[command(flatten)]
+    pub(crate) position: PositionArgs,
+    /// Pylos: the database file to read (or to write, with --build).
+    #[arg(long, value_name = "FILE")]
+    pub(crate) db: Option<String>,
+    /// Pylos: build the database of the positions with at least --min-balls balls into
+    /// --db first (resuming the checkpoint the file holds).
+    #[arg(long)]
+    pub(crate) build: bool,
+    /// Pylos, with --build: the fewest balls on the board of the positions covered.
+    #[arg(long, default_value_t = 29)]
+    pub(crate) min_balls: u32,
+    /// Pylos: solve directly only when at most this many positions are reachable.
+    #[arg(long, default_value_t = 2_000_000)]
+    pub(crate) max_positions: usize,
+    /// Pyrga: give up after this many seconds.
+    #[arg(long, default_value_t = 60.0)]
+    pub(crate) time: f64,
+    /// Pyrga: give up after this many nodes.
+    #[arg(long)]
+    pub(crate) nodes: Option<u64>,
+    /// Pyrga: also print a principal variation.
+    #[arg(long)]
+    pub(crate) pv: bool,
 }
 
 /// The games' options; each game accepts only its own.
