@@ -16,6 +16,8 @@
 //! - [`CrescendoMcts`] ([`crescendo_mcts`]): Crescendo's search bot, [`Mcts`] with greedy
 //!   playouts of the round, an evaluation of the round at the cut-off, and rules for the
 //!   decisions that need no search.
+//! - [`Perfect`]: the exact solvers' best move (Pyrga within a time budget, Pylos from a
+//!   database or late in the game), with alpha-beta as the fallback.
 //! - [`Level`]: strength presets 1 to 5.
 //!
 //! Asking a bot for a move takes three lines:
@@ -55,6 +57,7 @@ mod game;
 pub mod greedy;
 mod level;
 mod mcts;
+mod perfect;
 mod policy;
 mod random;
 
@@ -66,6 +69,7 @@ pub use game::{PlayedGame, play};
 pub use greedy::GreedyBot;
 pub use level::Level;
 pub use mcts::{Mcts, MctsConfig, MctsReport};
+pub use perfect::Perfect;
 pub use policy::{Policy, Rewards, Uniform, neutral_rewards, outcome_rewards, playout};
 pub use random::RandomBot;
 
@@ -77,4 +81,11 @@ pub trait Bot<G: boardcore::Game> {
     /// A legal move for the player who decides in `state`, or `None` when no player decides
     /// (the game is over, or chance decides).
     fn choose(&mut self, state: &G) -> Option<G::Move>;
+
+    /// What the bot knows of `mv` in `state`, for a hint ("this move wins in 7"); `None`
+    /// by default.
+    fn explain(&mut self, state: &G, mv: G::Move) -> Option<String> {
+        let _ = (state, mv);
+        None
+    }
 }

@@ -64,7 +64,8 @@ pub(crate) struct PlayArgs {
     #[arg(long)]
     pub(crate) bots: bool,
     /// The bot to play against (or to watch): random, mcts or alphabeta (Crescendo: greedy
-    /// too); by default the strongest practical one for the game.
+    /// too; Pyrga and Pylos: perfect, the solver); by default the strongest practical one
+    /// for the game.
     #[arg(long)]
     pub(crate) bot: Option<String>,
     /// The bot's strength, 1 (quick) to 5 (strong).

@@ -11,9 +11,12 @@ use crate::error::CliError;
 
 impl CliGame for State {
     const OPTIONS: &'static [&'static str] = &["rules"];
-    const BOTS: &'static [&'static str] = &["alphabeta", "mcts", "random"];
+    const BOTS: &'static [&'static str] = &["alphabeta", "mcts", "random", "perfect"];
 
     fn bot(name: &str, level: bots::Level, seed: u64) -> Option<Box<dyn bots::Bot<Self>>> {
+        if name == "perfect" {
+            return Some(Box::new(super::perfect_bot(level)));
+        }
         two_player_bot(name, level, seed)
     }
 
