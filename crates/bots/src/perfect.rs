@@ -106,7 +106,7 @@ impl Perfect {
 }
 
 impl Bot<pyrga::State> for Perfect {
-    fn name(&self) -> &str {
+    fn name(&self) -> &'static str {
         "perfect"
     }
 
@@ -131,20 +131,18 @@ impl Bot<pyrga::State> for Perfect {
 }
 
 impl Bot<pylos::State> for Perfect {
-    fn name(&self) -> &str {
+    fn name(&self) -> &'static str {
         "perfect"
     }
 
     fn choose(&mut self, state: &pylos::State) -> Option<pylos::Move> {
-        match self.pylos_best(state) {
-            Some((mv, _)) => mv,
-            None => {
-                let budget = self.fallback_budget();
-                self.pylos_fallback
-                    .get_or_insert_with(|| AlphaBeta::new(budget))
-                    .choose(state)
-            }
+        if let Some((mv, _)) = self.pylos_best(state) {
+            return mv;
         }
+        let budget = self.fallback_budget();
+        self.pylos_fallback
+            .get_or_insert_with(|| AlphaBeta::new(budget))
+            .choose(state)
     }
 
     fn explain(&mut self, state: &pylos::State, mv: pylos::Move) -> Option<String> {

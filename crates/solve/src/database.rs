@@ -48,7 +48,7 @@ impl Space for IndexSpace<'_> {
         let mut moves = MoveList::new();
         pylos::legal_moves_into(&state, &mut moves);
         children.clear();
-        for &mv in moves.iter() {
+        for &mv in &moves {
             let child = apply(&state, mv)?;
             match self.index.index_of(&child) {
                 Some(i) if i < self.end => children.push(i),
@@ -378,4 +378,44 @@ fn write_values(
         path: path.to_owned(),
         source,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn files_round_trip_and_refuse_damage() {
+        let directory = std::env::temp_dir().join(format!("solve-db-{}", std::process::id()));
+        std::fs::create_dir_all(&directory).unwrap();
+        let path = directory.join("small.db");
+        let config = Config::with_variant(pylos::Variant::Children);
+        let cells: Vec<AtomicU8> = (0..1000u32).map(|i| AtomicU8::new((i % 7) as u8)).collect();
+        write_values(&path, config, 29, Some(3), &cells).unwrap();
+        // A checkpoint is not a database.
+        assert!(matches!(
+            PylosDatabase::open(&path),
+            Err(SolveError::BadFile { .. })
+        ));
+        write_values(&path, config, 29, None, &cells).unwrap();
+        let database = PylosDatabase::open(&path).unwrap();
+        assert_eq!(database.header().config, config);
+        assert_eq!(database.header().min_balls, 29);
+        assert_eq!(database.header().positions, 1000);
+        // A position the file does not reach is not covered.
+        let start = State::new(config);
+        assert!(matches!(
+            database.value_of(&start),
+            Err(SolveError::NotCovered { .. })
+        ));
+        // One changed byte breaks the checksum.
+        let mut bytes = std::fs::read(&path).unwrap();
+        bytes[HEADER + 10] ^= 1;
+        std::fs::write(&path, &bytes).unwrap();
+        assert!(matches!(
+            PylosDatabase::open(&path),
+            Err(SolveError::BadFile { .. })
+        ));
+        std::fs::remove_dir_all(&directory).unwrap();
+    }
 }

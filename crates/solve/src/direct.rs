@@ -82,7 +82,7 @@ impl PylosDirect {
         while next < states.len() {
             let state = states[next];
             pylos::legal_moves_into(&state, &mut moves);
-            for &mv in moves.iter() {
+            for &mv in &moves {
                 let child = apply(&state, mv)?;
                 let count = states.len() as u32;
                 let number = *numbers.entry(child).or_insert(count);

@@ -183,7 +183,7 @@ impl PyrgaSolver {
 
     fn search(&mut self, state: &State, mut alpha: i32, mut beta: i32) -> Result<i32, SolveError> {
         self.nodes += 1;
-        if self.nodes & 0xfff == 0 && self.out_of_budget() {
+        if self.nodes.trailing_zeros() >= 12 && self.out_of_budget() {
             return Err(SolveError::OutOfBudget { nodes: self.nodes });
         }
         let moves = pyrga::legal_moves(state);

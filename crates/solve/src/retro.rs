@@ -202,6 +202,60 @@ fn settle(values: &[AtomicU8], children: &[u64], pass: u32) -> Option<Value> {
 mod tests {
     use super::*;
 
+    /// A small game graph with a loop: 0 -> 1; 1 -> 0, 2; 2 finished, lost for its mover;
+    /// 3 -> 4, 5; 4 -> 3; 5 finished, won for its mover.
+    struct Loops;
+
+    const EDGES: [&[u64]; 6] = [&[1], &[0, 2], &[], &[4, 5], &[3], &[]];
+
+    impl Space for Loops {
+        fn len(&self) -> u64 {
+            6
+        }
+
+        fn classify(&self, index: u64) -> Class {
+            match index {
+                2 => Class::Finished(Value::loss(0)),
+                5 => Class::Finished(Value::win(0)),
+                _ => Class::Ongoing,
+            }
+        }
+
+        fn children(&self, index: u64, children: &mut Vec<u64>) -> Result<(), SolveError> {
+            children.clear();
+            children.extend_from_slice(EDGES[index as usize]);
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn loops_are_draws_and_forced_lines_are_not() {
+        let values: Vec<AtomicU8> = (0..6).map(|_| AtomicU8::new(0)).collect();
+        let mut passes = 0;
+        run(&Loops, &values, 0, false, |_| {
+            passes += 1;
+            Ok(())
+        })
+        .unwrap();
+        let found: Vec<Value> = values
+            .iter()
+            .map(|v| unpack(v.load(Ordering::Relaxed)).unwrap())
+            .collect();
+        // 1 wins by moving to 2; 0 can only move to 1; 3 avoids 5 by looping with 4.
+        assert_eq!(
+            found,
+            [
+                Value::loss(2),
+                Value::win(1),
+                Value::loss(0),
+                Value::DRAW,
+                Value::DRAW,
+                Value::win(0)
+            ]
+        );
+        assert_eq!(passes, 4);
+    }
+
     #[test]
     fn packing_round_trips() {
         for value in [

@@ -91,6 +91,20 @@ fn solve_pylos(args: &SolveArgs, out: &mut impl Write) -> Result<(), CliError> {
     }
     if let Some(path) = args.db.as_deref() {
         let database = PylosDatabase::open(Path::new(path))?;
+        if let Some(stride) = args.check {
+            let started = Instant::now();
+            let checked = database.check(stride).map_err(|reason| {
+                CliError::Solve(SolveError::BadFile {
+                    path: path.into(),
+                    reason: format!("inconsistent values: {reason}"),
+                })
+            })?;
+            writeln!(
+                out,
+                "checked {checked} positions of {path}: consistent ({:.1} s)",
+                started.elapsed().as_secs_f64()
+            )?;
+        }
         match database.best_move(&state) {
             Ok((best, value)) => {
                 writeln!(out, "method database {path}")?;
