@@ -54,7 +54,7 @@ impl Perfect {
             pylos_fallback: None,
             pyrga: None,
             database: None,
-            max_positions: 200_000,
+            max_positions: 50_000,
         }
     }
 
@@ -66,7 +66,7 @@ impl Perfect {
     }
 
     /// This bot solving Pylos positions directly when at most `max_positions` are
-    /// reachable from them (200,000 by default).
+    /// reachable from them (50,000 by default).
     #[must_use]
     pub fn with_max_positions(mut self, max_positions: usize) -> Perfect {
         self.max_positions = max_positions;

@@ -142,9 +142,17 @@ impl Header {
     }
 }
 
+/// The start of the FNV-1a 64-bit hash.
+const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
+
 /// The FNV-1a 64-bit hash of `bytes`.
 fn fnv1a(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &byte| {
+    fnv1a_continue(FNV_OFFSET, bytes)
+}
+
+/// The FNV-1a 64-bit hash `hash` continued over `bytes`.
+fn fnv1a_continue(hash: u64, bytes: &[u8]) -> u64 {
+    bytes.iter().fold(hash, |hash, &byte| {
         (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
     })
 }
@@ -349,13 +357,25 @@ fn write_values(
     pass: Option<u32>,
     cells: &[AtomicU8],
 ) -> Result<(), SolveError> {
-    let values: Vec<u8> = cells.iter().map(|c| c.load(Ordering::Relaxed)).collect();
+    /// The bytes copied out of the atomics at a time.
+    const CHUNK: usize = 1 << 20;
+    let chunk_of = |start: usize| -> Vec<u8> {
+        cells[start..(start + CHUNK).min(cells.len())]
+            .iter()
+            .map(|c| c.load(Ordering::Relaxed))
+            .collect()
+    };
+    // The checksum goes in the header, so the values are read twice rather than copied.
+    let mut checksum = FNV_OFFSET;
+    for start in (0..cells.len()).step_by(CHUNK) {
+        checksum = fnv1a_continue(checksum, &chunk_of(start));
+    }
     let header = Header {
         config,
         min_balls,
-        positions: values.len() as u64,
+        positions: cells.len() as u64,
         pass,
-        checksum: fnv1a(&values),
+        checksum,
     };
     let mut temporary = PathBuf::from(path);
     temporary.as_mut_os_string().push(".tmp");
@@ -371,7 +391,9 @@ fn write_values(
     {
         let mut writer = BufWriter::new(File::create(&temporary).map_err(io)?);
         writer.write_all(&head).map_err(io)?;
-        writer.write_all(&values).map_err(io)?;
+        for start in (0..cells.len()).step_by(CHUNK) {
+            writer.write_all(&chunk_of(start)).map_err(io)?;
+        }
         writer.flush().map_err(io)?;
     }
     std::fs::rename(&temporary, path).map_err(|source| SolveError::Io {
