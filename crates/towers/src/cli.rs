@@ -138,7 +138,7 @@ pub(crate) struct SolveArgs {
     /// Pyrga: give up after this many nodes.
     #[arg(long)]
     pub(crate) nodes: Option<u64>,
-    /// Pyrga: also print a principal variation.
+    /// Also print a principal variation (Pylos: at most 200 plies).
     #[arg(long)]
     pub(crate) pv: bool,
 }

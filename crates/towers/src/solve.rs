@@ -108,7 +108,10 @@ fn solve_pylos(args: &SolveArgs, out: &mut impl Write) -> Result<(), CliError> {
         match database.best_move(&state) {
             Ok((best, value)) => {
                 writeln!(out, "method database {path}")?;
-                return finish(out, best, value);
+                let line = args.pv.then(|| {
+                    principal_variation(&state, |position| database.best_move(position).ok())
+                });
+                return finish(out, best, line, value);
             }
             Err(SolveError::NotCovered { reason }) => {
                 writeln!(out, "database {path} does not cover the position: {reason}")?;
@@ -135,12 +138,47 @@ fn solve_pylos(args: &SolveArgs, out: &mut impl Write) -> Result<(), CliError> {
     let (best, value) = direct
         .best_move(&state)
         .ok_or(CliError::Solve(SolveError::Internal))?;
-    finish(out, best, value)
+    let line = args
+        .pv
+        .then(|| principal_variation(&state, |position| direct.best_move(position)));
+    finish(out, best, line, value)
 }
 
-fn finish(out: &mut impl Write, best: Option<pylos::Move>, value: Value) -> Result<(), CliError> {
+/// The longest principal variation printed: a drawn line goes on for ever.
+const MAX_LINE: usize = 200;
+
+/// Best moves from `state` to the end of the game (at most [`MAX_LINE`]), from a source
+/// of best moves; it stops where the source knows no value.
+fn principal_variation(
+    state: &pylos::State,
+    best: impl Fn(&pylos::State) -> Option<(Option<pylos::Move>, Value)>,
+) -> Vec<pylos::Move> {
+    let mut line = Vec::new();
+    let mut position = *state;
+    while line.len() < MAX_LINE {
+        let Some((Some(mv), _)) = best(&position) else {
+            break;
+        };
+        let Ok(next) = pylos::apply(&position, mv) else {
+            break;
+        };
+        line.push(mv);
+        position = next;
+    }
+    line
+}
+
+fn finish(
+    out: &mut impl Write,
+    best: Option<pylos::Move>,
+    line: Option<Vec<pylos::Move>>,
+    value: Value,
+) -> Result<(), CliError> {
     if let Some(mv) = best {
         writeln!(out, "best {mv}")?;
+    }
+    if let Some(line) = line {
+        writeln!(out, "pv {}", boardcore::format_record(&line))?;
     }
     writeln!(out, "{value}")?;
     Ok(())
