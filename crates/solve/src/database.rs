@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicU8, Ordering};
 
 use pylos::{Config, Move, MoveList, State};
 
-use crate::direct::{apply, best_of, check_consistency};
+use crate::direct::{apply, best_of, check_position};
 use crate::error::SolveError;
 use crate::index::PylosIndex;
 use crate::retro::{self, Class, PassReport, Space};
@@ -331,11 +331,19 @@ impl PylosDatabase {
     /// # Errors
     /// The first position that breaks a rule, with its text.
     pub fn check(&self, stride: u64) -> Result<u64, String> {
-        let states: Vec<State> = (0..self.header.positions)
-            .step_by(stride.max(1) as usize)
-            .filter_map(|i| self.index.state_at(i))
-            .collect();
-        check_consistency(states.iter(), |state| self.value_of(state).ok())
+        use rayon::prelude::*;
+        let stride = stride.max(1);
+        (0..self.header.positions.div_ceil(stride))
+            .into_par_iter()
+            .filter_map(|i| self.index.state_at(i * stride))
+            .try_fold(
+                || 0u64,
+                |checked, state| {
+                    check_position(&state, |position| self.value_of(position).ok())
+                        .map(|()| checked + 1)
+                },
+            )
+            .try_reduce(|| 0, |a, b| Ok(a + b))
     }
 
     /// Counts of wins, draws and losses for the player to move among the valid positions.

@@ -135,7 +135,10 @@ impl PylosDirect {
     /// # Errors
     /// The first position that breaks a rule, with its text.
     pub fn check(&self) -> Result<u64, String> {
-        check_consistency(self.numbers.keys(), |state| self.value_of(state))
+        for state in self.numbers.keys() {
+            check_position(state, |position| self.value_of(position))?;
+        }
+        Ok(self.numbers.len() as u64)
     }
 
     /// Every solved position with its value.
@@ -171,44 +174,43 @@ pub(crate) fn best_of(
     best.map(|(mv, value)| (Some(mv), value))
 }
 
-/// Checks `value_of` over the positions `states`: a win has a move to a loss one ply
-/// shorter, a loss moves only to wins, the longest one ply shorter, and a draw has no move
-/// to a loss. Returns the first position that breaks a rule, with its text.
-pub(crate) fn check_consistency<'a>(
-    states: impl Iterator<Item = &'a State>,
+/// Checks `value_of` at `state`: a win has a move to a loss one ply shorter (and none
+/// shorter), a loss moves only to wins, the longest one ply shorter, and a draw has no move
+/// to a loss.
+///
+/// # Errors
+/// The position, with its text, when it breaks a rule.
+pub(crate) fn check_position(
+    state: &State,
     value_of: impl Fn(&State) -> Option<Value>,
-) -> Result<u64, String> {
-    let mut checked = 0;
-    for state in states {
-        let value = value_of(state).ok_or_else(|| format!("{state}: no value"))?;
-        if pylos::status(state).is_finished() {
-            checked += 1;
-            continue;
-        }
-        let mut children = Vec::new();
-        for mv in pylos::legal_moves(state) {
-            let child = pylos::apply(state, mv).map_err(|e| format!("{state}: {e}"))?;
-            children.push(value_of(&child).ok_or_else(|| format!("{child}: no value"))?);
-        }
-        let ok = match value.verdict {
-            crate::Verdict::Win => {
-                children
-                    .iter()
-                    .filter(|c| c.verdict == crate::Verdict::Loss)
-                    .map(|c| c.plies + 1)
-                    .min()
-                    == Some(value.plies)
-            }
-            crate::Verdict::Loss => {
-                children.iter().all(|c| c.verdict == crate::Verdict::Win)
-                    && children.iter().map(|c| c.plies + 1).max() == Some(value.plies)
-            }
-            crate::Verdict::Draw => children.iter().all(|c| c.verdict != crate::Verdict::Loss),
-        };
-        if !ok {
-            return Err(format!("{state}: {value} but moves lead to {children:?}"));
-        }
-        checked += 1;
+) -> Result<(), String> {
+    let value = value_of(state).ok_or_else(|| format!("{state}: no value"))?;
+    if pylos::status(state).is_finished() {
+        return Ok(());
     }
-    Ok(checked)
+    let mut children = Vec::new();
+    for mv in pylos::legal_moves(state) {
+        let child = pylos::apply(state, mv).map_err(|e| format!("{state}: {e}"))?;
+        children.push(value_of(&child).ok_or_else(|| format!("{child}: no value"))?);
+    }
+    let ok = match value.verdict {
+        crate::Verdict::Win => {
+            children
+                .iter()
+                .filter(|c| c.verdict == crate::Verdict::Loss)
+                .map(|c| c.plies + 1)
+                .min()
+                == Some(value.plies)
+        }
+        crate::Verdict::Loss => {
+            children.iter().all(|c| c.verdict == crate::Verdict::Win)
+                && children.iter().map(|c| c.plies + 1).max() == Some(value.plies)
+        }
+        crate::Verdict::Draw => children.iter().all(|c| c.verdict != crate::Verdict::Loss),
+    };
+    if ok {
+        Ok(())
+    } else {
+        Err(format!("{state}: {value} but moves lead to {children:?}"))
+    }
 }
