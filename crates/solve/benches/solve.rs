@@ -24,7 +24,7 @@ fn bench_pyrga(c: &mut Criterion) {
     let mut group = c.benchmark_group("pyrga_solve");
     group.sample_size(10);
     group.throughput(Throughput::Elements(nodes));
-    group.bench_function("ply16", |b| {
+    group.bench_function("ply13", |b| {
         b.iter(|| {
             let mut solver = PyrgaSolver::new(20);
             black_box(solver.solve(black_box(&state)).unwrap())
