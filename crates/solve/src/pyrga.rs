@@ -212,7 +212,6 @@ impl PyrgaSolver {
         }
         alpha = alpha.max(lower);
         beta = beta.min(upper);
-        // The remaining plies bound the score: nobody wins sooner than the next ply.
         let mut best = -INFINITY;
         let mut best_index = 0usize;
         let first = usize::from(entry.best);

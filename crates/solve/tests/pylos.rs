@@ -42,7 +42,6 @@ fn configs() -> Vec<Config> {
 fn direct_solver_equals_minimax_in_every_variant() {
     const DEPTH: u32 = 5;
     let mut seed = 3;
-    let mut draws = 0;
     let mut decided_by_minimax = 0;
     for config in configs() {
         let mut solved = 0;
@@ -65,15 +64,11 @@ fn direct_solver_equals_minimax_in_every_variant() {
                     assert_eq!(reference, Some(value), "{state}");
                     decided_by_minimax += 1;
                 }
-                if value.verdict == Verdict::Draw {
-                    draws += 1;
-                }
             }
         }
         assert!(solved > 0, "{config}: no late position found");
     }
+    // Positions the solver calls draws would be checked above to be unsettled by minimax
+    // too; none turned up in these samples (see docs/solving.md).
     assert!(decided_by_minimax > 100);
-    // Positions the solver calls draws (none turned up in these samples; see
-    // docs/solving.md) were checked above to be unsettled by minimax as well.
-    let _ = draws;
 }
