@@ -119,7 +119,8 @@ pub(crate) struct SolveArgs {
     #[arg(long, value_name = "FILE")]
     pub(crate) db: Option<String>,
     /// Pylos: build the database of the positions with at least --min-balls balls into
-    /// --db first (resuming the checkpoint the file holds).
+    /// --db first (resuming the checkpoint the file holds); the value follows when the
+    /// database covers the position.
     #[arg(long)]
     pub(crate) build: bool,
     /// Pylos, with --build: the fewest balls on the board of the positions covered.

@@ -115,6 +115,10 @@ fn solve_pylos(args: &SolveArgs, out: &mut impl Write) -> Result<(), CliError> {
             }
             Err(SolveError::NotCovered { reason }) => {
                 writeln!(out, "database {path} does not cover the position: {reason}")?;
+                if args.build || args.check.is_some() {
+                    // The build or the check was the point; no value for this position.
+                    return Ok(());
+                }
             }
             Err(error) => return Err(error.into()),
         }
