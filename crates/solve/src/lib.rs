@@ -4,7 +4,17 @@
 //!
 //! - [`PyrgaSolver`]: alpha-beta with a transposition table over scores that encode win,
 //!   draw or loss and the distance (Pyrga has no cycles and lasts at most 30 plies).
+//! - [`PylosIndex`]: a perfect index of Pylos positions (the rank of the filling times the
+//!   rank of the colouring, times the player to move); the positions with at least `k`
+//!   balls are a prefix of it.
+//! - [`PylosDatabase`]: retrograde analysis by passes over that index, in parallel slices
+//!   (rayon), one byte per position, written to a file with a header and a checksum after
+//!   every pass so that a stopped build resumes; lookups, best moves and consistency
+//!   checks.
+//! - [`PylosDirect`]: the same passes over every position reachable from a late one.
 //! - [`minimax`]: the plain exhaustive minimax the solvers are checked against.
+//! - [`Value`]: win, draw or loss for the player to move and the distance in plies; its
+//!   text is the contract line of `towers solve`.
 //!
 //! See `docs/solving.md` for the methods and `docs/solutions.md` for the results.
 
