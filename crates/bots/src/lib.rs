@@ -16,6 +16,8 @@
 //! - `CrescendoMcts` (`crescendo_mcts`): Crescendo's search bot, [`Mcts`] with greedy
 //!   playouts of the round, an evaluation of the round at the cut-off, and rules for the
 //!   decisions that need no search.
+//! - `Perfect` (feature `perfect`): the exact solvers' best move (Pyrga within a time
+//!   budget, Pylos from a database or late in the game), with alpha-beta as the fallback.
 //! - [`Level`]: strength presets 1 to 5.
 //!
 //! ## Features
@@ -26,7 +28,9 @@
 //!
 //! - `pyrga`: Pyrga's [`Evaluate`], so that [`AlphaBeta`] plays Pyrga;
 //! - `pylos`: Pylos's [`Evaluate`], so that [`AlphaBeta`] plays Pylos;
-//! - `crescendo`: `GreedyBot`, the `greedy` module and `CrescendoMcts`.
+//! - `crescendo`: `GreedyBot`, the `greedy` module and `CrescendoMcts`;
+//! - `perfect` (not a default; it brings `pyrga` and `pylos`): `Perfect`, the solvers of the
+//!   `solve` crate as a bot, which uses threads and files, so not for `wasm32`.
 //!
 //! Architekton needs no feature: [`RandomBot`] and [`Mcts`] play it, like any game,
 //! through [`boardcore::Game`].
@@ -70,6 +74,8 @@ mod game;
 pub mod greedy;
 mod level;
 mod mcts;
+#[cfg(feature = "perfect")]
+mod perfect;
 mod policy;
 mod random;
 
@@ -87,6 +93,8 @@ pub use game::{PlayedGame, play};
 pub use greedy::GreedyBot;
 pub use level::Level;
 pub use mcts::{Mcts, MctsConfig, MctsReport};
+#[cfg(feature = "perfect")]
+pub use perfect::Perfect;
 pub use policy::{Policy, Rewards, Uniform, neutral_rewards, outcome_rewards, playout};
 pub use random::RandomBot;
 
@@ -98,4 +106,11 @@ pub trait Bot<G: boardcore::Game> {
     /// A legal move for the player who decides in `state`, or `None` when no player decides
     /// (the game is over, or chance decides).
     fn choose(&mut self, state: &G) -> Option<G::Move>;
+
+    /// What the bot knows of `mv` in `state`, for a hint ("this move wins in 7"); `None`
+    /// by default.
+    fn explain(&mut self, state: &G, mv: G::Move) -> Option<String> {
+        let _ = (state, mv);
+        None
+    }
 }

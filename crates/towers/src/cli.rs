@@ -26,6 +26,9 @@ pub(crate) enum Command {
     /// Bots play each other N games (seats rotate); the last line is
     /// `firsts <games each bot finished first, in --bot order> draws <n>`.
     Arena(ArenaArgs),
+    /// The exact value of a Pyrga or Pylos position; the last line is
+    /// `value win|draw|loss plies N` for the player to move.
+    Solve(SolveArgs),
 }
 
 /// A game and a position in it.
@@ -61,7 +64,8 @@ pub(crate) struct PlayArgs {
     #[arg(long)]
     pub(crate) bots: bool,
     /// The bot to play against (or to watch): random, mcts or alphabeta (Crescendo: greedy
-    /// too); by default the strongest practical one for the game.
+    /// too; Pyrga and Pylos: perfect, the solver); by default the strongest practical one
+    /// for the game.
     #[arg(long)]
     pub(crate) bot: Option<String>,
     /// The bot's strength, 1 (quick) to 5 (strong).
@@ -104,6 +108,40 @@ pub(crate) struct ArenaArgs {
     pub(crate) max_plies: Option<usize>,
     #[command(flatten)]
     pub(crate) options: GameOptions,
+}
+
+/// Arguments of `solve`.
+#[derive(Args, Debug)]
+pub(crate) struct SolveArgs {
+    #[command(flatten)]
+    pub(crate) position: PositionArgs,
+    /// Pylos: the database file to read (or to write, with --build).
+    #[arg(long, value_name = "FILE")]
+    pub(crate) db: Option<String>,
+    /// Pylos: build the database of the positions with at least --min-balls balls into
+    /// --db first (resuming the checkpoint the file holds); the value follows when the
+    /// database covers the position.
+    #[arg(long)]
+    pub(crate) build: bool,
+    /// Pylos, with --build: the fewest balls on the board of the positions covered.
+    #[arg(long, default_value_t = 29)]
+    pub(crate) min_balls: u32,
+    /// Pylos: check the consistency of the --db database on every N-th index (a win has a
+    /// move to a loss one ply shorter, a loss only moves to wins, a draw no move to a loss).
+    #[arg(long, value_name = "N")]
+    pub(crate) check: Option<u64>,
+    /// Pylos: solve directly only when at most this many positions are reachable.
+    #[arg(long, default_value_t = 2_000_000)]
+    pub(crate) max_positions: usize,
+    /// Pyrga: give up after this many seconds.
+    #[arg(long, default_value_t = 60.0)]
+    pub(crate) time: f64,
+    /// Pyrga: give up after this many nodes.
+    #[arg(long)]
+    pub(crate) nodes: Option<u64>,
+    /// Also print a principal variation (Pylos: at most 200 plies).
+    #[arg(long)]
+    pub(crate) pv: bool,
 }
 
 /// The games' options; each game accepts only its own.

@@ -55,6 +55,9 @@ pub(crate) enum CliError {
     /// The arena's bots do not fit the table.
     #[error("{0}")]
     BadArena(String),
+    /// A solve gave no value.
+    #[error(transparent)]
+    Solve(#[from] solve::SolveError),
     /// Reading or writing failed.
     #[error(transparent)]
     Io(#[from] std::io::Error),

@@ -7,6 +7,7 @@
 //! towers show   <game> [--moves "<record>"] [options]
 //! towers status <game> [--moves "<record>"] [options]
 //! towers arena  <game> --bot X --bot Y [--games N] [--seed S] [--level L] [options]
+//! towers solve  <pyrga|pylos> [--moves "<record>"] [--db FILE [--build]] [options]
 //! ```
 //!
 //! Bad input (an unknown game or option, a move that cannot be read or played) exits with
@@ -19,6 +20,7 @@ mod error;
 mod games;
 mod play;
 mod prompt;
+mod solve;
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -89,6 +91,7 @@ fn run(cli: Cli, out: &mut impl Write) -> Result<(), CliError> {
         Command::Play(args) => {
             with_game!(args.position.game.as_str(), |G| play::play::<G>(&args, out))
         }
+        Command::Solve(args) => solve::solve(&args, out),
         Command::Arena(args) => {
             with_game!(args.game.as_str(), |G| arena::arena::<G>(&args, out))
         }

@@ -244,10 +244,16 @@ impl<G: CliGame> Session<'_, G> {
             ("moves", _) => writeln!(out, "{}", sorted_move_texts(state).join(" "))?,
             ("hint", _) => {
                 let seed = self.seed ^ self.moves.len() as u64;
-                let hint =
-                    G::bot(G::BOTS[0], self.level, seed).and_then(|mut bot| bot.choose(state));
+                // The perfect bot when the game has one: its hint says the move's value.
+                let bot = G::bot("perfect", self.level, seed)
+                    .or_else(|| G::bot(G::BOTS[0], self.level, seed));
+                let hint = bot.and_then(|mut bot| {
+                    let mv = bot.choose(state)?;
+                    Some((mv, bot.explain(state, mv)))
+                });
                 match hint {
-                    Some(mv) => writeln!(out, "hint: {mv}")?,
+                    Some((mv, Some(value))) => writeln!(out, "hint: {mv} ({value})")?,
+                    Some((mv, None)) => writeln!(out, "hint: {mv}")?,
                     None => writeln!(out, "no hint")?,
                 }
             }

@@ -122,6 +122,40 @@ pub(crate) fn two_player_bot<G: Evaluate + 'static>(
     }
 }
 
+/// The `perfect` bot of Pyrga and Pylos: the solver's move within the level's time (1, 2,
+/// 5, 15 or 45 seconds), alpha-beta when that runs out. For Pylos it reads the database
+/// named by the environment variable `TOWERS_PYLOS_DB` when that is set (opened once).
+pub(crate) fn perfect_bot(level: Level) -> bots::Perfect {
+    let time = level
+        .alphabeta()
+        .max_time()
+        .unwrap_or(std::time::Duration::from_secs(5));
+    let bot = bots::Perfect::new(time);
+    match pylos_database() {
+        Some(database) => bot.with_database(database),
+        None => bot,
+    }
+}
+
+/// The Pylos database of `TOWERS_PYLOS_DB`, opened at the first call; `None` when the
+/// variable is unset or the file cannot be opened (a warning on standard error).
+fn pylos_database() -> Option<std::sync::Arc<solve::PylosDatabase>> {
+    static DATABASE: std::sync::OnceLock<Option<std::sync::Arc<solve::PylosDatabase>>> =
+        std::sync::OnceLock::new();
+    DATABASE
+        .get_or_init(|| {
+            let path = std::env::var_os("TOWERS_PYLOS_DB")?;
+            match solve::PylosDatabase::open(std::path::Path::new(&path)) {
+                Ok(database) => Some(std::sync::Arc::new(database)),
+                Err(error) => {
+                    eprintln!("towers: TOWERS_PYLOS_DB: {error}");
+                    None
+                }
+            }
+        })
+        .clone()
+}
+
 /// How drawings look: plain text, or with a colour per seat on terminals that show them.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) struct Style {

@@ -11,7 +11,7 @@ use crate::error::CliError;
 
 impl CliGame for State {
     const OPTIONS: &'static [&'static str] = &["rules"];
-    const BOTS: &'static [&'static str] = &["alphabeta", "mcts", "random"];
+    const BOTS: &'static [&'static str] = &["alphabeta", "mcts", "random", "perfect"];
 
     const RULES: &'static str = "\
 Pyrga: White and Black build towers on a 4x4 board. Each has 5 squares (S), 5 triangles (T)
@@ -68,6 +68,9 @@ The cells marked * under the board are where your next piece may go.
     }
 
     fn bot(name: &str, level: bots::Level, seed: u64) -> Option<Box<dyn bots::Bot<Self>>> {
+        if name == "perfect" {
+            return Some(Box::new(super::perfect_bot(level)));
+        }
         two_player_bot(name, level, seed)
     }
 

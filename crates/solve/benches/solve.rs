@@ -1,0 +1,69 @@
+//! Solver benchmarks: nodes per second of the Pyrga search, and positions per second of
+//! the work a Pylos retrograde pass does for each position (unrank, generate the moves,
+//! play them and rank the children).
+#![allow(missing_docs, clippy::unwrap_used, clippy::expect_used)]
+
+use std::hint::black_box;
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use pylos::{Config as PylosConfig, MoveList, Variant};
+use pyrga::{Config, State};
+use solve::{PylosIndex, PyrgaSolver};
+
+/// A Pyrga position at ply 13 (from a random game) that takes some 1.2 million nodes, so
+/// that the table's allocation weighs little.
+const PYRGA_RECORD: &str = "Ta4e Tb4s Tb3n Cb4 Sb4 Sb3 Tc3s Sc1 Sc2 Tb2s Tb1w Ta1e Td1w";
+
+fn bench_pyrga(c: &mut Criterion) {
+    let state = State::new(Config::default()).replay(PYRGA_RECORD).unwrap();
+    let nodes = {
+        let mut solver = PyrgaSolver::new(20);
+        solver.solve(&state).unwrap();
+        solver.nodes()
+    };
+    let mut group = c.benchmark_group("pyrga_solve");
+    group.sample_size(10);
+    group.throughput(Throughput::Elements(nodes));
+    group.bench_function("ply13", |b| {
+        b.iter(|| {
+            let mut solver = PyrgaSolver::new(20);
+            black_box(solver.solve(black_box(&state)).unwrap())
+        });
+    });
+    group.finish();
+}
+
+fn bench_pylos_pass(c: &mut Criterion) {
+    let mut group = c.benchmark_group("pylos_pass");
+    group.sample_size(10);
+    for (variant, balls) in [(Variant::Children, 28), (Variant::Standard, 24)] {
+        let index = PylosIndex::new(PylosConfig::with_variant(variant));
+        let first = index.prefix(balls + 1);
+        let count = 1u64 << 14;
+        group.throughput(Throughput::Elements(count));
+        group.bench_function(format!("{variant}_{balls}_balls"), |b| {
+            let mut moves = MoveList::new();
+            b.iter(|| {
+                let mut sum = 0u64;
+                for i in first..first + count {
+                    let Some(state) = index.state_at(i) else {
+                        continue;
+                    };
+                    if pylos::status(&state).is_finished() {
+                        continue;
+                    }
+                    pylos::legal_moves_into(&state, &mut moves);
+                    for &mv in &moves {
+                        let child = pylos::apply(&state, mv).unwrap();
+                        sum = sum.wrapping_add(index.index_of(&child).unwrap());
+                    }
+                }
+                black_box(sum)
+            });
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bench_pyrga, bench_pylos_pass);
+criterion_main!(benches);

@@ -1,0 +1,216 @@
+//! Pylos positions solved directly: every position reachable from one, then the passes.
+
+use std::collections::HashMap;
+use std::sync::atomic::AtomicU8;
+
+use pylos::{Move, State};
+
+use crate::error::SolveError;
+use crate::retro::{self, Class, Space};
+use crate::turn::Turn;
+use crate::value::Value;
+
+/// Every position reachable from a root, numbered, with the moves between them.
+struct Graph {
+    states: Vec<State>,
+    /// The children of position `i` are `edges[first[i]..first[i + 1]]`.
+    first: Vec<usize>,
+    edges: Vec<u32>,
+}
+
+impl Space for Graph {
+    fn len(&self) -> u64 {
+        self.states.len() as u64
+    }
+
+    fn classify(&self, index: u64) -> Class {
+        let state = &self.states[index as usize];
+        match Value::of_status(&pylos::status(state), state.mover()) {
+            Some(value) => Class::Finished(value),
+            None => Class::Ongoing,
+        }
+    }
+
+    fn children(&self, index: u64, children: &mut Vec<u64>) -> Result<(), SolveError> {
+        let i = index as usize;
+        children.clear();
+        children.extend(
+            self.edges[self.first[i]..self.first[i + 1]]
+                .iter()
+                .map(|&c| u64::from(c)),
+        );
+        Ok(())
+    }
+}
+
+/// The values of every position reachable from a Pylos position, found by listing them
+/// all and running the retrograde passes over that list. For positions late in the game
+/// (few balls in the reserves), where the list is short.
+///
+/// ```
+/// use pylos::{Config, State};
+/// use solve::{PylosDirect, Verdict};
+///
+/// // 28 balls placed in children: the end is near.
+/// let mut state = State::new(Config::with_variant(pylos::Variant::Children));
+/// while state.reserve(boardcore::Player::SECOND) > 1 {
+///     state = pylos::apply(&state, pylos::legal_moves(&state)[0]).unwrap();
+/// }
+/// let solved = PylosDirect::solve(&state, 100_000).unwrap();
+/// assert!(solved.positions() > 1);
+/// assert_ne!(solved.value_of(&state).unwrap().verdict, Verdict::Draw);
+/// ```
+pub struct PylosDirect {
+    numbers: HashMap<State, u32>,
+    values: Vec<u8>,
+}
+
+impl PylosDirect {
+    /// Solves every position reachable from `root`, listing at most `max_positions`.
+    ///
+    /// # Errors
+    /// [`SolveError::OutOfBudget`] when more positions are reachable,
+    /// [`SolveError::TooLong`] if a distance exceeds the packed format.
+    pub fn solve(root: &State, max_positions: usize) -> Result<PylosDirect, SolveError> {
+        let mut numbers: HashMap<State, u32> = HashMap::new();
+        let mut states = vec![*root];
+        numbers.insert(*root, 0);
+        let mut first = vec![0usize];
+        let mut edges = Vec::new();
+        let mut moves = pylos::MoveList::new();
+        let mut next = 0;
+        while next < states.len() {
+            let state = states[next];
+            pylos::legal_moves_into(&state, &mut moves);
+            for &mv in &moves {
+                let child = apply(&state, mv)?;
+                let count = states.len() as u32;
+                let number = *numbers.entry(child).or_insert(count);
+                if number == count {
+                    if states.len() >= max_positions {
+                        return Err(SolveError::OutOfBudget {
+                            nodes: states.len() as u64,
+                        });
+                    }
+                    states.push(child);
+                }
+                edges.push(number);
+            }
+            first.push(edges.len());
+            next += 1;
+        }
+        let graph = Graph {
+            states,
+            first,
+            edges,
+        };
+        let cells: Vec<AtomicU8> = (0..graph.states.len()).map(|_| AtomicU8::new(0)).collect();
+        retro::run(&graph, &cells, 0, false, |_| Ok(()))?;
+        let values = cells.into_iter().map(AtomicU8::into_inner).collect();
+        Ok(PylosDirect { numbers, values })
+    }
+
+    /// The number of positions solved.
+    pub fn positions(&self) -> usize {
+        self.values.len()
+    }
+
+    /// The value of `state`, if it was among the positions solved.
+    pub fn value_of(&self, state: &State) -> Option<Value> {
+        let number = *self.numbers.get(state)?;
+        retro::unpack(self.values[number as usize])
+    }
+
+    /// A best move of `state` (`None` in a finished game) and its value, if `state` was
+    /// among the positions solved.
+    pub fn best_move(&self, state: &State) -> Option<(Option<Move>, Value)> {
+        self.value_of(state)?;
+        best_of(state, |child| self.value_of(child))
+    }
+
+    /// Checks the values of every solved position: a win has a move to a loss one ply
+    /// shorter (and none shorter), a loss moves only to wins, the longest one ply shorter,
+    /// and a draw has no move to a loss. Returns the positions checked.
+    ///
+    /// # Errors
+    /// The first position that breaks a rule, with its text.
+    pub fn check(&self) -> Result<u64, String> {
+        for state in self.numbers.keys() {
+            check_position(state, |position| self.value_of(position))?;
+        }
+        Ok(self.numbers.len() as u64)
+    }
+
+    /// Every solved position with its value.
+    pub fn iter(&self) -> impl Iterator<Item = (State, Value)> + '_ {
+        self.numbers.iter().filter_map(|(state, &number)| {
+            retro::unpack(self.values[number as usize]).map(|value| (*state, value))
+        })
+    }
+}
+
+/// The position after `mv`, a move the engine listed.
+pub(crate) fn apply(state: &State, mv: Move) -> Result<State, SolveError> {
+    pylos::apply(state, mv).map_err(|_| SolveError::Internal)
+}
+
+/// The value of `state` and a best move from the values of its children (`None` for the
+/// move in a finished game); `None` when a child's value is unknown.
+pub(crate) fn best_of(
+    state: &State,
+    value_of: impl Fn(&State) -> Option<Value>,
+) -> Option<(Option<Move>, Value)> {
+    if let Some(value) = Value::of_status(&pylos::status(state), state.to_move()) {
+        return Some((None, value));
+    }
+    let mut best: Option<(Move, Value)> = None;
+    for mv in pylos::legal_moves(state) {
+        let child = pylos::apply(state, mv).ok()?;
+        let mine = value_of(&child)?.after_move();
+        if best.is_none_or(|(_, b)| mine.score() > b.score()) {
+            best = Some((mv, mine));
+        }
+    }
+    best.map(|(mv, value)| (Some(mv), value))
+}
+
+/// Checks `value_of` at `state`: a win has a move to a loss one ply shorter (and none
+/// shorter), a loss moves only to wins, the longest one ply shorter, and a draw has no move
+/// to a loss.
+///
+/// # Errors
+/// The position, with its text, when it breaks a rule.
+pub(crate) fn check_position(
+    state: &State,
+    value_of: impl Fn(&State) -> Option<Value>,
+) -> Result<(), String> {
+    let value = value_of(state).ok_or_else(|| format!("{state}: no value"))?;
+    if pylos::status(state).is_finished() {
+        return Ok(());
+    }
+    let mut children = Vec::new();
+    for mv in pylos::legal_moves(state) {
+        let child = pylos::apply(state, mv).map_err(|e| format!("{state}: {e}"))?;
+        children.push(value_of(&child).ok_or_else(|| format!("{child}: no value"))?);
+    }
+    let ok = match value.verdict {
+        crate::Verdict::Win => {
+            children
+                .iter()
+                .filter(|c| c.verdict == crate::Verdict::Loss)
+                .map(|c| c.plies + 1)
+                .min()
+                == Some(value.plies)
+        }
+        crate::Verdict::Loss => {
+            children.iter().all(|c| c.verdict == crate::Verdict::Win)
+                && children.iter().map(|c| c.plies + 1).max() == Some(value.plies)
+        }
+        crate::Verdict::Draw => children.iter().all(|c| c.verdict != crate::Verdict::Loss),
+    };
+    if ok {
+        Ok(())
+    } else {
+        Err(format!("{state}: {value} but moves lead to {children:?}"))
+    }
+}

@@ -1,0 +1,88 @@
+//! The Pyrga solver against plain minimax, from ply 20 on.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, missing_docs)]
+
+use pyrga::{Config, Rules, State};
+use solve::{PyrgaSolver, Value, Verdict, minimax};
+
+/// A position after `plies` random moves (fewer if the game ends), from a simple generator.
+fn random_position(rules: Rules, plies: u32, seed: &mut u64) -> State {
+    let mut state = State::new(Config::new(rules));
+    while state.ply() < plies {
+        let moves = pyrga::legal_moves(&state);
+        if moves.is_empty() {
+            break;
+        }
+        *seed = seed
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        state = pyrga::apply(&state, moves[(*seed >> 33) as usize % moves.len()]).unwrap();
+    }
+    state
+}
+
+#[test]
+fn solver_equals_minimax_from_ply_20() {
+    let mut seed = 20;
+    let mut seen = [0usize; 3];
+    let mut solver = PyrgaSolver::new(16);
+    for rules in [Rules::Standard, Rules::Classic] {
+        for round in 0..60 {
+            let state = random_position(rules, 20 + round % 3, &mut seed);
+            let exact = minimax(&state, 30).expect("Pyrga ends within 30 plies");
+            assert_eq!(solver.solve(&state).unwrap(), exact, "{state}");
+            assert_eq!(solver.verdict(&state).unwrap(), exact.verdict, "{state}");
+            seen[exact.verdict as usize] += 1;
+            // Every move's value agrees too, and the best move keeps the value.
+            for (mv, value) in solver.move_values(&state).unwrap() {
+                let child = pyrga::apply(&state, mv).unwrap();
+                assert_eq!(minimax(&child, 30), Some(value));
+            }
+            if let Some((mv, value)) = solver.best_move(&state).unwrap() {
+                let child = pyrga::apply(&state, mv).unwrap();
+                assert_eq!(solver.solve(&child).unwrap().after_move(), value);
+            }
+        }
+    }
+    // The sample holds wins, draws and losses.
+    assert!(seen.iter().all(|&n| n > 0), "{seen:?}");
+}
+
+#[test]
+fn principal_variation_plays_out_the_value() {
+    let mut seed = 7;
+    let mut solver = PyrgaSolver::new(16);
+    for _ in 0..20 {
+        let state = random_position(Rules::Standard, 18, &mut seed);
+        let value = solver.solve(&state).unwrap();
+        let line = solver.principal_variation(&state).unwrap();
+        let mut end = state;
+        for mv in &line {
+            end = pyrga::apply(&end, *mv).unwrap();
+        }
+        let status = pyrga::status(&end);
+        assert!(status.is_finished());
+        if value.verdict != Verdict::Draw {
+            assert_eq!(line.len() as u32, value.plies);
+        }
+        let final_value = Value::of_status(&status, end.to_move()).unwrap();
+        // Replaying the value back up the line gives the start's value.
+        let mut back = final_value;
+        for _ in &line {
+            back = back.after_move();
+        }
+        assert_eq!(back.verdict, value.verdict);
+    }
+}
+
+#[test]
+fn node_limit_stops_the_search() {
+    let mut solver = PyrgaSolver::new(16).with_limits(solve::Limits {
+        nodes: Some(10_000),
+        time: None,
+    });
+    let start = State::new(Config::default());
+    assert!(matches!(
+        solver.solve(&start),
+        Err(solve::SolveError::OutOfBudget { .. })
+    ));
+}
