@@ -65,7 +65,27 @@ impl<G: Game + 'static> BotMaker<G> {
     }
 }
 
+impl<G: Game + 'static> BotMaker<G> {
+    /// The bots every game has, by name: `random` and `mcts`.
+    pub fn general(name: &str, level: Level) -> Option<BotMaker<G>> {
+        match name {
+            "mcts" => Some(BotMaker::mcts(level)),
+            "random" => Some(BotMaker::random()),
+            _ => None,
+        }
+    }
+}
+
 impl<G: Evaluate + 'static> BotMaker<G> {
+    /// The bots of a two-player game without chance, by name: `alphabeta` and the
+    /// [general](BotMaker::general) ones.
+    pub fn two_player(name: &str, level: Level) -> Option<BotMaker<G>> {
+        match name {
+            "alphabeta" => Some(BotMaker::alphabeta(level)),
+            _ => BotMaker::general(name, level),
+        }
+    }
+
     /// `alphabeta` at `level` ([`Level::alphabeta`]'s depth, without its time limit), its
     /// choice among equally good moves drawn from the seed.
     pub fn alphabeta(level: Level) -> BotMaker<G> {

@@ -169,11 +169,7 @@ impl WebGame for State {
     }
 
     fn bot(name: &str, level: Level) -> Option<BotMaker<State>> {
-        match name {
-            "mcts" => Some(BotMaker::mcts(level)),
-            "random" => Some(BotMaker::random()),
-            _ => None,
-        }
+        BotMaker::general(name, level)
     }
 
     fn board(&self) -> ArchitektonBoard {

@@ -79,12 +79,7 @@ impl WebGame for State {
     }
 
     fn bot(name: &str, level: Level) -> Option<BotMaker<State>> {
-        match name {
-            "alphabeta" => Some(BotMaker::alphabeta(level)),
-            "mcts" => Some(BotMaker::mcts(level)),
-            "random" => Some(BotMaker::random()),
-            _ => None,
-        }
+        BotMaker::two_player(name, level)
     }
 
     fn board(&self) -> PylosBoard {
