@@ -53,6 +53,17 @@ impl LetterCase {
     /// assert_eq!(LetterCase::InitialUpper.fold("éA").as_deref(), Some("éa"));
     /// ```
     pub fn fold(self, text: &str) -> Option<String> {
+        let in_case = text.bytes().enumerate().all(|(at, byte)| {
+            if at == 0 && self == LetterCase::InitialUpper {
+                !byte.is_ascii_lowercase()
+            } else {
+                !byte.is_ascii_uppercase()
+            }
+        });
+        if in_case {
+            // The usual case, read without allocating.
+            return None;
+        }
         let mut folded = text.to_ascii_lowercase();
         if self == LetterCase::InitialUpper {
             // `get_mut` is `None` when the first character is not one byte (not ASCII).
