@@ -27,6 +27,25 @@ impl Options {
         Options { pairs }
     }
 
+    /// The options `pairs` given as text, as a Rust caller (or a test) writes them.
+    ///
+    /// ```
+    /// use towers_wasm::Options;
+    ///
+    /// assert_eq!(
+    ///     Options::from_pairs(&[("variant", "expert")]),
+    ///     Options::new(vec![("variant".to_owned(), "expert".to_owned())])
+    /// );
+    /// ```
+    pub fn from_pairs(pairs: &[(&str, &str)]) -> Options {
+        Options::new(
+            pairs
+                .iter()
+                .map(|&(key, value)| (key.to_owned(), value.to_owned()))
+                .collect(),
+        )
+    }
+
     /// Checks that every key is known and belongs to `game`, whose keys are `allowed`.
     ///
     /// # Errors
@@ -67,28 +86,19 @@ mod tests {
     use super::*;
     use crate::error::ErrorKind;
 
-    fn options(pairs: &[(&str, &str)]) -> Options {
-        Options::new(
-            pairs
-                .iter()
-                .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
-                .collect(),
-        )
-    }
-
     #[test]
     fn keys_are_checked_against_the_game() {
         assert!(
-            options(&[("rules", "classic")])
+            Options::from_pairs(&[("rules", "classic")])
                 .check("pyrga", &["rules"])
                 .is_ok()
         );
-        let error = options(&[("players", "2")])
+        let error = Options::from_pairs(&[("players", "2")])
             .check("pyrga", &["rules"])
             .unwrap_err();
         assert_eq!(error.kind, ErrorKind::BadOption);
         assert_eq!(error.message, "option players does not apply to pyrga");
-        let error = options(&[("colour", "red")])
+        let error = Options::from_pairs(&[("colour", "red")])
             .check("pyrga", &["rules"])
             .unwrap_err();
         assert!(error.message.starts_with("unknown option \"colour\""));
@@ -96,10 +106,13 @@ mod tests {
 
     #[test]
     fn values_read_or_default() {
-        let given = options(&[("players", "3")]);
+        let given = Options::from_pairs(&[("players", "3")]);
         assert_eq!(given.parse::<u8>("players", "2, 3 or 4"), Ok(3));
-        assert_eq!(options(&[]).parse::<u8>("players", "2, 3 or 4"), Ok(0));
-        let error = options(&[("players", "x")])
+        assert_eq!(
+            Options::from_pairs(&[]).parse::<u8>("players", "2, 3 or 4"),
+            Ok(0)
+        );
+        let error = Options::from_pairs(&[("players", "x")])
             .parse::<u8>("players", "2, 3 or 4")
             .unwrap_err();
         assert_eq!(error.message, "option players \"x\": expected 2, 3 or 4");

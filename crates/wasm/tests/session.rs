@@ -5,15 +5,6 @@
 use serde_json::Value;
 use towers_wasm::{AnyGame, BotRequest, ErrorKind, GAMES, Options};
 
-fn options(pairs: &[(&str, &str)]) -> Options {
-    Options::new(
-        pairs
-            .iter()
-            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
-            .collect(),
-    )
-}
-
 fn start(name: &str) -> AnyGame {
     AnyGame::start(name, &Options::default()).unwrap()
 }
@@ -57,13 +48,13 @@ fn perft_matches_the_engines() {
 
 #[test]
 fn options_are_checked() {
-    let classic = AnyGame::start("pyrga", &options(&[("rules", "classic")])).unwrap();
+    let classic = AnyGame::start("pyrga", &Options::from_pairs(&[("rules", "classic")])).unwrap();
     assert_eq!(view(&classic)["board"]["rules"], "classic");
-    let two = AnyGame::start("crescendo", &options(&[("players", "2")])).unwrap();
+    let two = AnyGame::start("crescendo", &Options::from_pairs(&[("players", "2")])).unwrap();
     assert_eq!(view(&two)["players"].as_array().unwrap().len(), 2);
     let expert = AnyGame::start(
         "pylos",
-        &options(&[
+        &Options::from_pairs(&[
             ("variant", "expert"),
             ("takeback", "0-2"),
             ("end", "reserve"),
@@ -71,7 +62,11 @@ fn options_are_checked() {
     )
     .unwrap();
     assert_eq!(view(&expert)["board"]["variant"], "expert");
-    let one = AnyGame::start("architekton", &options(&[("buildingMatch", "one")])).unwrap();
+    let one = AnyGame::start(
+        "architekton",
+        &Options::from_pairs(&[("buildingMatch", "one")]),
+    )
+    .unwrap();
     assert_eq!(view(&one)["board"]["buildingMatch"], "one");
     for (name, pairs) in [
         ("chess", vec![]),
@@ -80,7 +75,7 @@ fn options_are_checked() {
         ("crescendo", vec![("players", "5")]),
         ("pylos", vec![("size", "5")]),
     ] {
-        let error = AnyGame::start(name, &options(&pairs)).unwrap_err();
+        let error = AnyGame::start(name, &Options::from_pairs(&pairs)).unwrap_err();
         assert_eq!(error.kind, ErrorKind::BadOption, "{name} {pairs:?}");
     }
 }
@@ -274,7 +269,8 @@ fn views_name_effects() {
 fn crescendo_scatters_show_in_the_view() {
     let mut found = false;
     for seed in 0..30 {
-        let mut game = AnyGame::start("crescendo", &options(&[("players", "2")])).unwrap();
+        let mut game =
+            AnyGame::start("crescendo", &Options::from_pairs(&[("players", "2")])).unwrap();
         for ply in 0..400 {
             if !game.status().starts_with("ongoing") {
                 break;
