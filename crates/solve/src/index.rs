@@ -1,7 +1,9 @@
 //! A perfect index of Pylos positions: the rank of the filling times the rank of the
 //! colouring, times the player to move.
 
-use boardcore::{Bitset, Player};
+use core::ops::Range;
+
+use boardcore::{Bitset, Player, Symmetry};
 use pylos::{Config, Spot, State};
 
 /// The number of spots of the pyramid.
@@ -34,48 +36,82 @@ fn supports() -> [u32; 30] {
     below
 }
 
-/// Every index of the positions of a Pylos variant, one per (filling, colouring, player to
-/// move): a filling is a supported set of occupied spots (141,120 of them), a colouring
-/// says which of its balls are Light's (at most 15 of each colour).
+/// Every index of the positions of a Pylos variant up to the 8 symmetries of the pyramid,
+/// one per (canonical filling, colouring, player to move): a filling is a supported set of
+/// occupied spots (141,120 of them, 18,458 up to symmetry), a colouring says which of its
+/// balls are Light's (at most 15 of each colour).
+///
+/// A position is indexed through its *canonical image*: the image whose filling is the
+/// least of its filling's 8 images, and among the images with that filling (when the
+/// filling is symmetric) the one whose Light balls form the least mask;
+/// [`PylosIndex::state_at`] gives that image back. The colourings of a symmetric filling
+/// that are not canonical keep their indices, which name no position, so that the index
+/// stays a simple product.
 ///
 /// Fillings are ranked by ball count, most balls first, so the positions with at least `k`
-/// balls are a prefix of the index space ([`PylosIndex::prefix`]). Within a filling of `n`
-/// balls, colourings are ranked by Light's count `l`, then by the combinatorial number
-/// system (colex order) of Light's balls among the filling's spots; the player to move is
-/// the lowest bit.
+/// balls are a prefix of the index space ([`PylosIndex::prefix`]); then by the sum of the
+/// levels of their balls, highest first, so that the positions with equal counts and equal
+/// sums form the [`PylosIndex::groups`], in which no move of `children` stays. Within a
+/// filling of `n` balls, colourings are ranked by Light's count `l`, then by the
+/// combinatorial number system (colex order) of Light's balls among the filling's spots;
+/// the player to move is the lowest bit.
 ///
 /// ```
+/// use boardcore::Symmetry;
 /// use pylos::{Config, State};
 /// use solve::PylosIndex;
 ///
 /// let index = PylosIndex::new(Config::default());
-/// assert_eq!(index.fillings(), 141_120);
+/// assert_eq!(index.fillings(), 18_458);
 /// let state = State::new(Config::default()).replay("0a1 0b1 0a2").unwrap();
 /// let i = index.index_of(&state).unwrap();
-/// assert_eq!(index.state_at(i), Some(state));
+/// let image = index.state_at(i).unwrap();
+/// assert!(Symmetry::ALL.iter().any(|&s| state.transformed(s) == image));
+/// assert_eq!(index.index_of(&image), Some(i));
 /// ```
 pub struct PylosIndex {
     config: Config,
-    /// The fillings in rank order.
+    /// The canonical fillings in rank order.
     fillings: Vec<u32>,
-    /// The fillings sorted by mask, with their ranks, for lookups.
-    sorted: Vec<(u32, u32)>,
-    /// The first index of each filling, and the total at the end.
+    /// Every supported filling, sorted by mask, with the rank of its canonical filling and
+    /// the number of the symmetry (in [`Symmetry::ALL`]) that maps it there.
+    lookup: Vec<(u32, u32, u8)>,
+    /// The first index of each canonical filling, and the total at the end.
     base: Vec<u64>,
     /// The first filling rank with fewer than `n` balls, for `n` in `0..=31`.
     layer_end: [u32; 32],
+    /// The first filling rank of each group (equal ball counts and level sums), and the
+    /// number of fillings at the end.
+    group_starts: Vec<u32>,
+    /// For each canonical filling, the symmetries other than the identity that map it
+    /// onto itself, as bits of their numbers in [`Symmetry::ALL`].
+    stabilizers: Vec<u8>,
+}
+
+/// The sum of the levels of the balls of a filling: every raise increases it.
+fn level_sum(mask: u32) -> u32 {
+    Spot::in_set(Bitset(u64::from(mask)))
+        .map(|spot| u32::from(spot.level()))
+        .sum()
+}
+
+/// The image of a spot mask under a symmetry.
+fn image(mask: u32, symmetry: Symmetry) -> u32 {
+    Spot::in_set(Bitset(u64::from(mask)))
+        .map(|spot| spot.map(symmetry).index())
+        .fold(0, |image, index| image | 1 << index)
 }
 
 impl PylosIndex {
     /// The index of the positions played with `config`.
     pub fn new(config: Config) -> PylosIndex {
         let below = supports();
-        let mut fillings: Vec<u32> = Vec::new();
+        let mut all: Vec<u32> = Vec::new();
         // Level 0 is any subset; each upper spot is filled only over four balls.
         let mut stack = vec![(0u32, 0u32)];
         while let Some((mask, next)) = stack.pop() {
             if next == SPOTS {
-                fillings.push(mask);
+                all.push(mask);
                 continue;
             }
             stack.push((mask, next + 1));
@@ -83,10 +119,34 @@ impl PylosIndex {
                 stack.push((mask | 1 << next, next + 1));
             }
         }
-        fillings.sort_unstable_by_key(|&mask| (core::cmp::Reverse(mask.count_ones()), mask));
+        // The least image of each filling, and the symmetry that gives it.
+        let canonical: Vec<(u32, u32, u8)> = all
+            .iter()
+            .map(|&mask| {
+                let (least, symmetry) = (0..Symmetry::ALL.len())
+                    .map(|s| (image(mask, Symmetry::ALL[s]), s as u8))
+                    .min()
+                    .unwrap_or((mask, 0));
+                (mask, least, symmetry)
+            })
+            .collect();
+        let mut fillings: Vec<u32> = canonical
+            .iter()
+            .filter(|&&(mask, least, _)| mask == least)
+            .map(|&(mask, _, _)| mask)
+            .collect();
+        let order = |mask: u32| {
+            (
+                core::cmp::Reverse(mask.count_ones()),
+                core::cmp::Reverse(level_sum(mask)),
+                mask,
+            )
+        };
+        fillings.sort_unstable_by_key(|&mask| order(mask));
         let mut base = Vec::with_capacity(fillings.len() + 1);
         let mut total = 0u64;
         let mut layer_end = [0u32; 32];
+        let mut group_starts = Vec::new();
         for (rank, &mask) in fillings.iter().enumerate() {
             base.push(total);
             total += 2 * colourings(mask.count_ones());
@@ -94,21 +154,54 @@ impl PylosIndex {
             for end in layer_end.iter_mut().take(n + 1) {
                 *end = (rank + 1) as u32;
             }
+            let key = order(mask);
+            if rank == 0
+                || (key.0, key.1) != (order(fillings[rank - 1]).0, order(fillings[rank - 1]).1)
+            {
+                group_starts.push(rank as u32);
+            }
         }
         base.push(total);
-        let mut sorted: Vec<(u32, u32)> = fillings
+        group_starts.push(fillings.len() as u32);
+        let mut ranks: Vec<(u32, u32)> = fillings
             .iter()
             .enumerate()
             .map(|(rank, &mask)| (mask, rank as u32))
             .collect();
-        sorted.sort_unstable();
+        ranks.sort_unstable();
+        let mut lookup: Vec<(u32, u32, u8)> = canonical
+            .iter()
+            .map(|&(mask, least, symmetry)| {
+                let at = ranks.partition_point(|&(m, _)| m < least);
+                (mask, ranks[at].1, symmetry)
+            })
+            .collect();
+        lookup.sort_unstable();
+        let stabilizers = fillings
+            .iter()
+            .map(|&mask| {
+                (1..Symmetry::ALL.len())
+                    .filter(|&s| image(mask, Symmetry::ALL[s]) == mask)
+                    .fold(0u8, |bits, s| bits | 1 << s)
+            })
+            .collect();
         PylosIndex {
             config,
             fillings,
-            sorted,
+            lookup,
             base,
             layer_end,
+            group_starts,
+            stabilizers,
         }
+    }
+
+    /// The images of `state` under the symmetries that keep the filling of rank `rank`.
+    fn stabilizer_images(&self, rank: usize, state: State) -> impl Iterator<Item = State> {
+        let bits = self.stabilizers[rank];
+        (1..Symmetry::ALL.len())
+            .filter(move |&s| bits >> s & 1 != 0)
+            .map(move |s| state.transformed(Symmetry::ALL[s]))
     }
 
     /// The options of the positions indexed.
@@ -116,12 +209,13 @@ impl PylosIndex {
         self.config
     }
 
-    /// The number of fillings (supported sets of occupied spots).
+    /// The number of fillings (supported sets of occupied spots) up to symmetry.
     pub fn fillings(&self) -> usize {
         self.fillings.len()
     }
 
-    /// The number of indices: every colouring of every filling, times two players.
+    /// The number of indices: every colouring of every canonical filling, times two
+    /// players.
     pub fn len(&self) -> u64 {
         self.base[self.fillings.len()]
     }
@@ -137,29 +231,50 @@ impl PylosIndex {
         self.base[self.layer_end[balls.min(31) as usize] as usize]
     }
 
-    /// The index of `state`, or `None` when its options are not the index's.
+    /// The index ranges of the positions with the same number of balls and the same sum
+    /// of the levels of their balls, in index order. Every move of `children` (a ball
+    /// placed, or raised to a higher level) leads to a position of an earlier group, so a
+    /// solver can take the groups one after the other and the positions of a group in any
+    /// order.
+    pub fn groups(&self) -> impl Iterator<Item = Range<u64>> + '_ {
+        self.group_starts
+            .windows(2)
+            .map(|pair| self.base[pair[0] as usize]..self.base[pair[1] as usize])
+    }
+
+    /// The index of `state` (of its image with the canonical filling), or `None` when its
+    /// options are not the index's.
     pub fn index_of(&self, state: &State) -> Option<u64> {
         if state.config() != self.config {
             return None;
         }
-        let light = state.balls(Player::FIRST).bits() as u32;
-        let dark = state.balls(Player::SECOND).bits() as u32;
-        let filling = light | dark;
-        let rank = self
-            .sorted
-            .binary_search_by_key(&filling, |&(mask, _)| mask)
-            .ok()
-            .map(|at| self.sorted[at].1)?;
-        let n = filling.count_ones();
+        let filling =
+            (state.balls(Player::FIRST).bits() | state.balls(Player::SECOND).bits()) as u32;
+        let at = self.lookup.partition_point(|&(mask, _, _)| mask < filling);
+        let &(mask, rank, symmetry) = self.lookup.get(at)?;
+        if mask != filling {
+            return None;
+        }
+        // The image with the canonical filling; of the images that keep that filling, the
+        // one with the least mask of Light's balls.
+        let turned = state.transformed(Symmetry::ALL[symmetry as usize]);
+        let light = self
+            .stabilizer_images(rank as usize, turned)
+            .map(|image| image.balls(Player::FIRST).bits() as u32)
+            .fold(turned.balls(Player::FIRST).bits() as u32, u32::min);
+        let canonical = self.fillings[rank as usize];
+        let n = canonical.count_ones();
         let l = light.count_ones();
-        let colouring = offset(n, l) + colex_rank(compress(light, filling));
+        let colouring = offset(n, l) + colex_rank(compress(light, canonical));
         let side = u64::from(state.to_move() != Player::FIRST);
         Some(self.base[rank as usize] + 2 * colouring + side)
     }
 
-    /// The position of index `index`, or `None` when the index is out of range or names an
-    /// invalid position (one the rules cannot hold, for example the apex owned by the
-    /// player to move).
+    /// The position of index `index` (the image of its positions with the canonical
+    /// filling), or `None` when the index is out of range, names an invalid position (one
+    /// the rules cannot hold, for example the apex owned by the player to move), or names a
+    /// colouring of a symmetric filling that one of the filling's symmetries makes less (its
+    /// positions are indexed through that one).
     pub fn state_at(&self, index: u64) -> Option<State> {
         if index >= self.len() {
             return None;
@@ -180,13 +295,17 @@ impl PylosIndex {
             l += 1;
         }
         let light = expand(colex_unrank(colouring, n, l), filling);
-        State::from_balls(
+        let state = State::from_balls(
             self.config,
             Bitset(u64::from(light)),
             Bitset(u64::from(filling & !light)),
             side,
         )
-        .ok()
+        .ok()?;
+        let canonical = self
+            .stabilizer_images(rank, state)
+            .all(|image| image.balls(Player::FIRST).bits() as u32 >= light);
+        canonical.then_some(state)
     }
 }
 
@@ -274,10 +393,45 @@ mod tests {
     #[test]
     fn the_documented_counts() {
         let index = PylosIndex::new(Config::default());
-        assert_eq!(index.fillings(), 141_120);
-        assert_eq!(index.len(), 2 * 12_507_810_089);
+        // Before folding: every supported filling and every colouring of it.
+        assert_eq!(index.lookup.len(), 141_120);
+        let boards: u64 = index
+            .lookup
+            .iter()
+            .map(|&(mask, _, _)| colourings(mask.count_ones()))
+            .sum();
+        assert_eq!(boards, 12_507_810_089);
+        // After folding the 8 symmetries.
+        assert_eq!(index.fillings(), 18_458);
+        assert_eq!(index.len(), 4_825_952_178);
         assert_eq!(index.prefix(0), index.len());
         assert_eq!(index.prefix(31), 0);
+    }
+
+    #[test]
+    fn symmetric_positions_share_an_index() {
+        let index = PylosIndex::new(Config::default());
+        let state = State::new(Config::default())
+            .replay("0a1 0b1 0a2 0b2 1a1 0d4 0c4")
+            .unwrap();
+        let i = index.index_of(&state).unwrap();
+        for symmetry in Symmetry::ALL {
+            assert_eq!(index.index_of(&state.transformed(symmetry)), Some(i));
+        }
+    }
+
+    #[test]
+    fn groups_cover_the_space_in_order_of_counts_and_levels() {
+        let index = PylosIndex::new(Config::default());
+        let groups: Vec<Range<u64>> = index.groups().collect();
+        assert_eq!(groups.first().map(|g| g.start), Some(0));
+        assert_eq!(groups.last().map(|g| g.end), Some(index.len()));
+        assert!(groups.windows(2).all(|pair| pair[0].end == pair[1].start));
+        // Layer boundaries are group boundaries.
+        for balls in 0..=30 {
+            let prefix = index.prefix(balls);
+            assert!(prefix == 0 || groups.iter().any(|g| g.end == prefix));
+        }
     }
 
     #[test]

@@ -33,12 +33,12 @@ mod retro;
 mod turn;
 mod value;
 
-pub use database::{BuildReport, Header, PylosDatabase};
+pub use database::{BuildReport, Header, PylosDatabase, Stage};
 pub use direct::PylosDirect;
 pub use error::SolveError;
 pub use index::PylosIndex;
 pub use minimax::minimax;
 pub use pyrga::{Limits, PyrgaSolver};
-pub use retro::{MAX_PLIES, PassReport, SLICE};
+pub use retro::{MAX_PLIES, PassReport, SLICE, SweepReport};
 pub use turn::Turn;
 pub use value::{Value, Verdict};

@@ -1,5 +1,8 @@
-//! Retrograde analysis by passes over an index space, in parallel slices.
+//! Retrograde analysis over an index space, in parallel slices: by passes, which handle
+//! cycles, or by one sweep in the order of an acyclic space.
 
+use core::ops::Range;
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 use std::time::Instant;
 
@@ -115,6 +118,165 @@ pub(crate) fn run<S: Space>(
     }
 }
 
+/// What a sweep did.
+#[derive(Clone, Copy, Debug)]
+pub struct SweepReport {
+    /// Indices swept (valid or not).
+    pub indices: u64,
+    /// Valid positions among them, each solved once.
+    pub positions: u64,
+    /// Seconds the sweep took.
+    pub seconds: f64,
+}
+
+/// Progress of a long loop: a bar on a terminal; a line every minute when the output is a
+/// file (a run left going with its output to a log); nothing when not asked for.
+struct Meter {
+    bar: ProgressBar,
+    /// What the lines start with, when lines replace the bar.
+    lines: Option<String>,
+    last_line: Mutex<Instant>,
+}
+
+impl Meter {
+    /// The seconds between two lines.
+    const LINE_SECONDS: u64 = 60;
+
+    fn new(len: u64, progress: bool, template: &str, message: String) -> Meter {
+        if !progress {
+            return Meter {
+                bar: ProgressBar::hidden(),
+                lines: None,
+                last_line: Mutex::new(Instant::now()),
+            };
+        }
+        let bar = ProgressBar::new(len);
+        if let Ok(style) = ProgressStyle::with_template(template) {
+            bar.set_style(style.progress_chars("=> "));
+        }
+        let first_word = template.split(' ').next().unwrap_or_default();
+        let lines = bar
+            .is_hidden()
+            .then(|| format!("{first_word} {message}").trim_end().to_owned());
+        bar.set_message(message);
+        Meter {
+            bar,
+            lines,
+            last_line: Mutex::new(Instant::now()),
+        }
+    }
+
+    fn inc(&self, done: u64) {
+        self.bar.inc(done);
+        let Some(label) = &self.lines else {
+            return;
+        };
+        let Ok(mut last) = self.last_line.lock() else {
+            return;
+        };
+        if last.elapsed().as_secs() >= Self::LINE_SECONDS {
+            *last = Instant::now();
+            let (position, len) = (self.bar.position(), self.bar.length().unwrap_or(1).max(1));
+            eprintln!(
+                "{label} {position}/{len} positions ({:.1}%), {:.0} positions/s, about {} s to go",
+                100.0 * position as f64 / len as f64,
+                self.bar.per_sec(),
+                self.bar.eta().as_secs()
+            );
+        }
+    }
+
+    fn finish(&self) {
+        self.bar.finish();
+    }
+}
+
+/// Solves the positions of `groups` with one visit each, for a space without cycles whose
+/// moves all lead from a group to an earlier one (the positions before the first group
+/// given are already solved). The positions of a group are solved in parallel slices.
+/// `after_group` runs after each group with the end of the indices solved (to write a
+/// checkpoint).
+///
+/// # Errors
+/// [`SolveError::NotCovered`] when a move leads to the same group or a later one (the
+/// space is not ordered as promised), and the errors of [`Space::children`] and
+/// `after_group`.
+pub(crate) fn sweep<S: Space>(
+    space: &S,
+    values: &[AtomicU8],
+    groups: &[Range<u64>],
+    progress: bool,
+    mut after_group: impl FnMut(u64) -> Result<(), SolveError>,
+) -> Result<SweepReport, SolveError> {
+    let started = Instant::now();
+    let indices: u64 = groups.iter().map(|group| group.end - group.start).sum();
+    let bar = Meter::new(
+        indices,
+        progress,
+        "sweep [{bar:30}] {human_pos}/{human_len} positions, {per_sec}, {eta} to go",
+        String::new(),
+    );
+    let positions = AtomicU64::new(0);
+    for group in groups {
+        let slices = (group.end - group.start).div_ceil(SLICE);
+        (0..slices)
+            .into_par_iter()
+            .try_for_each_init(Vec::new, |children, slice| {
+                let start = group.start + slice * SLICE;
+                let end = (start + SLICE).min(group.end);
+                let mut valid = 0;
+                for index in start..end {
+                    let byte = match space.classify(index) {
+                        Class::Invalid => INVALID,
+                        Class::Finished(value) => pack(value)?,
+                        Class::Ongoing => {
+                            space.children(index, children)?;
+                            pack(best_child(values, children, group.start)?)?
+                        }
+                    };
+                    valid += u64::from(byte != INVALID);
+                    values[index as usize].store(byte, Ordering::Relaxed);
+                }
+                positions.fetch_add(valid, Ordering::Relaxed);
+                bar.inc(end - start);
+                Ok::<(), SolveError>(())
+            })?;
+        after_group(group.end)?;
+    }
+    bar.finish();
+    Ok(SweepReport {
+        indices,
+        positions: positions.into_inner(),
+        seconds: started.elapsed().as_secs_f64(),
+    })
+}
+
+/// The value of a position whose children, all before `solved_before`, have their values.
+fn best_child(
+    values: &[AtomicU8],
+    children: &[u64],
+    solved_before: u64,
+) -> Result<Value, SolveError> {
+    let mut best: Option<Value> = None;
+    for &child in children {
+        if child >= solved_before {
+            return Err(SolveError::NotCovered {
+                reason: format!(
+                    "a move leads to index {child}, not solved yet: the space has no order \
+                     for a sweep"
+                ),
+            });
+        }
+        let value = unpack(values[child as usize].load(Ordering::Relaxed))
+            .ok_or(SolveError::Internal)?
+            .after_move();
+        if best.is_none_or(|b| value.score() > b.score()) {
+            best = Some(value);
+        }
+    }
+    best.ok_or(SolveError::Internal)
+}
+
 fn one_pass<S: Space>(
     space: &S,
     values: &[AtomicU8],
@@ -123,18 +285,12 @@ fn one_pass<S: Space>(
 ) -> Result<PassReport, SolveError> {
     let started = Instant::now();
     let len = space.len();
-    let bar = if progress {
-        let bar = ProgressBar::new(len);
-        if let Ok(style) = ProgressStyle::with_template(
-            "pass {msg} [{bar:30}] {human_pos}/{human_len} positions, {per_sec}, {eta} to go",
-        ) {
-            bar.set_style(style.progress_chars("=> "));
-        }
-        bar.set_message(pass.to_string());
-        bar
-    } else {
-        ProgressBar::hidden()
-    };
+    let bar = Meter::new(
+        len,
+        progress,
+        "pass {msg} [{bar:30}] {human_pos}/{human_len} positions, {per_sec}, {eta} to go",
+        pass.to_string(),
+    );
     let settled = AtomicU64::new(0);
     let visited = AtomicU64::new(0);
     let slices = len.div_ceil(SLICE);
@@ -173,7 +329,7 @@ fn one_pass<S: Space>(
             bar.inc(end - start);
             Ok::<(), SolveError>(())
         })?;
-    bar.finish_and_clear();
+    bar.finish();
     Ok(PassReport {
         pass,
         settled: settled.into_inner(),
@@ -254,6 +410,73 @@ mod tests {
             ]
         );
         assert_eq!(passes, 4);
+    }
+
+    /// An acyclic graph in groups: 0..2 finished, 2..4 move into 0..2, 4..7 move into
+    /// 0..4.
+    struct Layers;
+
+    const LAYER_EDGES: [&[u64]; 7] = [&[], &[], &[0, 1], &[1], &[2, 3], &[3], &[0, 2]];
+
+    impl Space for Layers {
+        fn len(&self) -> u64 {
+            7
+        }
+
+        fn classify(&self, index: u64) -> Class {
+            match index {
+                0 => Class::Finished(Value::loss(0)),
+                1 => Class::Finished(Value::win(0)),
+                _ => Class::Ongoing,
+            }
+        }
+
+        fn children(&self, index: u64, children: &mut Vec<u64>) -> Result<(), SolveError> {
+            children.clear();
+            children.extend_from_slice(LAYER_EDGES[index as usize]);
+            Ok(())
+        }
+    }
+
+    fn values_of(cells: &[AtomicU8]) -> Vec<Value> {
+        cells
+            .iter()
+            .map(|v| unpack(v.load(Ordering::Relaxed)).unwrap())
+            .collect()
+    }
+
+    #[test]
+    fn a_sweep_equals_the_passes_on_an_acyclic_space() {
+        let by_passes: Vec<AtomicU8> = (0..7).map(|_| AtomicU8::new(0)).collect();
+        run(&Layers, &by_passes, 0, false, |_| Ok(())).unwrap();
+        let by_sweep: Vec<AtomicU8> = (0..7).map(|_| AtomicU8::new(0)).collect();
+        let mut ends = Vec::new();
+        let report = sweep(&Layers, &by_sweep, &[0..2, 2..4, 4..7], false, |end| {
+            ends.push(end);
+            Ok(())
+        })
+        .unwrap();
+        assert_eq!(values_of(&by_sweep), values_of(&by_passes));
+        assert_eq!(
+            values_of(&by_sweep),
+            [
+                Value::loss(0),
+                Value::win(0),
+                Value::win(1),
+                Value::loss(1),
+                Value::win(2),
+                Value::win(2),
+                Value::win(1)
+            ]
+        );
+        assert_eq!(ends, [2, 4, 7]);
+        assert_eq!((report.indices, report.positions), (7, 7));
+        // Groups out of order are refused, not solved wrongly.
+        let again: Vec<AtomicU8> = (0..7).map(|_| AtomicU8::new(0)).collect();
+        assert!(matches!(
+            sweep(&Layers, &again, &[0..2, 2..7], false, |_| Ok(())),
+            Err(SolveError::NotCovered { .. })
+        ));
     }
 
     #[test]

@@ -74,11 +74,18 @@ fn solve_pylos(args: &SolveArgs, out: &mut impl Write) -> Result<(), CliError> {
         let started = Instant::now();
         let (database, reports) =
             PylosDatabase::build(state.config(), args.min_balls, Path::new(path), true)?;
-        for report in &reports {
+        for report in &reports.passes {
             writeln!(
                 out,
                 "pass {} settled {} visited {} seconds {:.1}",
                 report.pass, report.settled, report.visited, report.seconds
+            )?;
+        }
+        if let Some(sweep) = reports.sweep {
+            writeln!(
+                out,
+                "sweep indices {} positions {} seconds {:.1}",
+                sweep.indices, sweep.positions, sweep.seconds
             )?;
         }
         let [wins, draws, losses] = database.census();
