@@ -1,6 +1,6 @@
 //! The eight symmetries of a square board.
 
-use crate::grid::Coord;
+use crate::grid::{Coord, Direction};
 
 /// One of the eight symmetries of a square board (the rotations and reflections that map
 /// the square onto itself, the dihedral group of order 8).
@@ -75,6 +75,33 @@ impl Symmetry {
         }
     }
 
+    /// The image of a direction: the step from a cell's image to its neighbour's image.
+    ///
+    /// ```
+    /// use boardcore::{Coord, Direction, Symmetry};
+    ///
+    /// assert_eq!(Symmetry::Rotate90.map_direction(Direction::North), Direction::East);
+    /// assert_eq!(Symmetry::MirrorFiles.map_direction(Direction::East), Direction::West);
+    /// assert_eq!(Symmetry::MirrorFiles.map_direction(Direction::North), Direction::North);
+    /// ```
+    pub const fn map_direction(self, direction: Direction) -> Direction {
+        // The image of the neighbour of the centre of a 3x3 board, seen from the centre.
+        let (dx, dy) = direction.delta();
+        let neighbour = Coord::new((1 + dx) as u8, (1 + dy) as u8);
+        let image = self.map(neighbour, 3);
+        let delta = (image.x as i8 - 1, image.y as i8 - 1);
+        let mut index = 0;
+        while index < 4 {
+            let candidate = Direction::ALL[index];
+            let (x, y) = candidate.delta();
+            if x == delta.0 && y == delta.1 {
+                return candidate;
+            }
+            index += 1;
+        }
+        direction
+    }
+
     /// The symmetry that undoes this one.
     #[must_use]
     pub const fn inverse(self) -> Symmetry {
@@ -126,6 +153,23 @@ mod tests {
                 .map(|c| first.inverse().map(first.map(c, 4), 4))
                 .collect();
             assert_eq!(undone, image(Symmetry::Identity));
+        }
+    }
+
+    #[test]
+    fn directions_follow_the_cells() {
+        for symmetry in Symmetry::ALL {
+            for direction in Direction::ALL {
+                let (dx, dy) = direction.delta();
+                let cell = Coord::new(1, 1);
+                let next = Coord::new((1 + dx) as u8, (1 + dy) as u8);
+                let (from, to) = (symmetry.map(cell, 4), symmetry.map(next, 4));
+                let image = symmetry.map_direction(direction);
+                assert_eq!(
+                    (to.x as i8 - from.x as i8, to.y as i8 - from.y as i8),
+                    image.delta()
+                );
+            }
         }
     }
 

@@ -47,6 +47,7 @@ mod position;
 mod rules;
 mod shape;
 mod state;
+mod symmetry;
 
 /// The shared core (`Game`, `Status`, `Player`, perft, errors…), re-exported so that one
 /// dependency is enough.

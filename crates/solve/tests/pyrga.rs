@@ -25,11 +25,16 @@ fn solver_equals_minimax_from_ply_20() {
     let mut seed = 20;
     let mut seen = [0usize; 3];
     let mut solver = PyrgaSolver::new(16);
+    let mut folded = PyrgaSolver::new(16).with_symmetries(true);
     for rules in [Rules::Standard, Rules::Classic] {
         for round in 0..60 {
             let state = random_position(rules, 20 + round % 3, &mut seed);
             let exact = minimax(&state, 30).expect("Pyrga ends within 30 plies");
             assert_eq!(solver.solve(&state).unwrap(), exact, "{state}");
+            // A table shared by symmetric images gives the same values.
+            assert_eq!(folded.solve(&state).unwrap(), exact, "{state}");
+            let image = state.transformed(boardcore::Symmetry::Rotate90);
+            assert_eq!(folded.solve(&image).unwrap(), exact, "{image}");
             assert_eq!(solver.verdict(&state).unwrap(), exact.verdict, "{state}");
             seen[exact.verdict as usize] += 1;
             // Every move's value agrees too, and the best move keeps the value.
