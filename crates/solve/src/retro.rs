@@ -358,37 +358,51 @@ fn settle(values: &[AtomicU8], children: &[u64], pass: u32) -> Option<Value> {
 mod tests {
     use super::*;
 
-    /// A small game graph with a loop: 0 -> 1; 1 -> 0, 2; 2 finished, lost for its mover;
-    /// 3 -> 4, 5; 4 -> 3; 5 finished, won for its mover.
-    struct Loops;
+    /// A small game graph given by the children of each position and the values of the
+    /// finished ones.
+    struct Graph {
+        edges: &'static [&'static [u64]],
+        finished: &'static [(u64, Value)],
+    }
 
-    const EDGES: [&[u64]; 6] = [&[1], &[0, 2], &[], &[4, 5], &[3], &[]];
-
-    impl Space for Loops {
+    impl Space for Graph {
         fn len(&self) -> u64 {
-            6
+            self.edges.len() as u64
         }
 
         fn classify(&self, index: u64) -> Class {
-            match index {
-                2 => Class::Finished(Value::loss(0)),
-                5 => Class::Finished(Value::win(0)),
-                _ => Class::Ongoing,
+            match self.finished.iter().find(|&&(i, _)| i == index) {
+                Some(&(_, value)) => Class::Finished(value),
+                None => Class::Ongoing,
             }
         }
 
         fn children(&self, index: u64, children: &mut Vec<u64>) -> Result<(), SolveError> {
             children.clear();
-            children.extend_from_slice(EDGES[index as usize]);
+            children.extend_from_slice(self.edges[index as usize]);
             Ok(())
         }
     }
+
+    /// A graph with a loop: 0 -> 1; 1 -> 0, 2; 2 finished, lost for its mover; 3 -> 4, 5;
+    /// 4 -> 3; 5 finished, won for its mover.
+    const LOOPS: Graph = Graph {
+        edges: &[&[1], &[0, 2], &[], &[4, 5], &[3], &[]],
+        finished: &[(2, Value::loss(0)), (5, Value::win(0))],
+    };
+
+    /// An acyclic graph in groups: 0..2 finished, 2..4 move into 0..2, 4..7 move into
+    /// 0..4.
+    const LAYERS: Graph = Graph {
+        edges: &[&[], &[], &[0, 1], &[1], &[2, 3], &[3], &[0, 2]],
+        finished: &[(0, Value::loss(0)), (1, Value::win(0))],
+    };
 
     #[test]
     fn loops_are_draws_and_forced_lines_are_not() {
         let values: Vec<AtomicU8> = (0..6).map(|_| AtomicU8::new(0)).collect();
         let mut passes = 0;
-        run(&Loops, &values, 0, false, |_| {
+        run(&LOOPS, &values, 0, false, |_| {
             passes += 1;
             Ok(())
         })
@@ -412,32 +426,6 @@ mod tests {
         assert_eq!(passes, 4);
     }
 
-    /// An acyclic graph in groups: 0..2 finished, 2..4 move into 0..2, 4..7 move into
-    /// 0..4.
-    struct Layers;
-
-    const LAYER_EDGES: [&[u64]; 7] = [&[], &[], &[0, 1], &[1], &[2, 3], &[3], &[0, 2]];
-
-    impl Space for Layers {
-        fn len(&self) -> u64 {
-            7
-        }
-
-        fn classify(&self, index: u64) -> Class {
-            match index {
-                0 => Class::Finished(Value::loss(0)),
-                1 => Class::Finished(Value::win(0)),
-                _ => Class::Ongoing,
-            }
-        }
-
-        fn children(&self, index: u64, children: &mut Vec<u64>) -> Result<(), SolveError> {
-            children.clear();
-            children.extend_from_slice(LAYER_EDGES[index as usize]);
-            Ok(())
-        }
-    }
-
     fn values_of(cells: &[AtomicU8]) -> Vec<Value> {
         cells
             .iter()
@@ -448,10 +436,10 @@ mod tests {
     #[test]
     fn a_sweep_equals_the_passes_on_an_acyclic_space() {
         let by_passes: Vec<AtomicU8> = (0..7).map(|_| AtomicU8::new(0)).collect();
-        run(&Layers, &by_passes, 0, false, |_| Ok(())).unwrap();
+        run(&LAYERS, &by_passes, 0, false, |_| Ok(())).unwrap();
         let by_sweep: Vec<AtomicU8> = (0..7).map(|_| AtomicU8::new(0)).collect();
         let mut ends = Vec::new();
-        let report = sweep(&Layers, &by_sweep, &[0..2, 2..4, 4..7], false, |end| {
+        let report = sweep(&LAYERS, &by_sweep, &[0..2, 2..4, 4..7], false, |end| {
             ends.push(end);
             Ok(())
         })
@@ -474,7 +462,7 @@ mod tests {
         // Groups out of order are refused, not solved wrongly.
         let again: Vec<AtomicU8> = (0..7).map(|_| AtomicU8::new(0)).collect();
         assert!(matches!(
-            sweep(&Layers, &again, &[0..2, 2..7], false, |_| Ok(())),
+            sweep(&LAYERS, &again, &[0..2, 2..7], false, |_| Ok(())),
             Err(SolveError::NotCovered { .. })
         ));
     }
