@@ -78,7 +78,7 @@ impl TakeBackChoice {
 
 /// Calls `f` with each single-bit mask of `mask`, lowest first.
 #[inline]
-fn for_each_bit(mut mask: u32, mut f: impl FnMut(u32)) {
+pub(crate) fn for_each_bit(mut mask: u32, mut f: impl FnMut(u32)) {
     while mask != 0 {
         let bit = mask & mask.wrapping_neg();
         f(bit);

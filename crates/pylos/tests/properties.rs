@@ -1,6 +1,6 @@
 //! Properties over positions reached by random play, in every option set: the `Game`
 //! contract (checked by the harness), the invariants of the rules, the completeness of
-//! move generation, text, serde and the symmetric key.
+//! move generation and of moves played backwards, text, serde and the symmetric key.
 
 // Test code: a failed unwrap is a failed test.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
@@ -87,6 +87,23 @@ fn invariants(state: &State) -> Result<(), String> {
         }
         next.validate()
             .map_err(|e| format!("{mv} leads to an invalid position: {e}"))?;
+        // Going back from the position reached finds this move, and only real moves.
+        let mut found = false;
+        let mut wrong = None;
+        pylos::for_each_predecessor(&next, |previous, back| {
+            found |= *previous == *state && back == mv;
+            if apply(previous, back).ok() != Some(next) {
+                wrong = Some(format!("{back} from {previous}"));
+            }
+        });
+        if !found {
+            return Err(format!("{mv} is not found going back from {next}"));
+        }
+        if let Some(wrong) = wrong {
+            return Err(format!(
+                "going back from {next} gives {wrong}, which does not lead there"
+            ));
+        }
     }
     for symmetry in Symmetry::ALL {
         let image = state.transformed(symmetry);

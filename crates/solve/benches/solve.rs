@@ -1,6 +1,7 @@
 //! Solver benchmarks: nodes per second of the Pyrga search, and positions per second of
-//! the work the Pylos sweep or a pass does for each position (unrank, generate the moves,
-//! play them and rank the children).
+//! the work a Pylos build does for each position: going forwards (unrank, generate the
+//! moves, play them and rank the children: the sweep and the count of the children) and
+//! backwards (unrank, play the moves backwards and rank the parents: a layer).
 #![allow(missing_docs, clippy::unwrap_used, clippy::expect_used)]
 
 use std::hint::black_box;
@@ -33,17 +34,21 @@ fn bench_pyrga(c: &mut Criterion) {
     group.finish();
 }
 
+/// The first valid positions with `balls` balls (indices of non-canonical colourings and
+/// invalid positions are skipped: they cost next to nothing in a solve).
+fn sample(index: &PylosIndex, balls: u32) -> Vec<u64> {
+    (index.prefix(balls + 1)..index.prefix(balls))
+        .filter(|&i| index.state_at(i).is_some())
+        .take(1 << 14)
+        .collect()
+}
+
 fn bench_pylos_pass(c: &mut Criterion) {
     let mut group = c.benchmark_group("pylos_pass");
     group.sample_size(10);
     for (variant, balls) in [(Variant::Children, 28), (Variant::Standard, 24)] {
         let index = PylosIndex::new(PylosConfig::with_variant(variant));
-        // The first valid positions with `balls` balls (indices of non-canonical colourings
-        // and invalid positions are skipped: they cost next to nothing in a solve).
-        let positions: Vec<u64> = (index.prefix(balls + 1)..index.prefix(balls))
-            .filter(|&i| index.state_at(i).is_some())
-            .take(1 << 14)
-            .collect();
+        let positions = sample(&index, balls);
         group.throughput(Throughput::Elements(positions.len() as u64));
         group.bench_function(format!("{variant}_{balls}_balls"), |b| {
             let mut moves = MoveList::new();
@@ -67,5 +72,33 @@ fn bench_pylos_pass(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench_pyrga, bench_pylos_pass);
+fn bench_pylos_parents(c: &mut Criterion) {
+    let mut group = c.benchmark_group("pylos_parents");
+    group.sample_size(10);
+    for (variant, balls) in [(Variant::Standard, 24), (Variant::Expert, 24)] {
+        let index = PylosIndex::new(PylosConfig::with_variant(variant));
+        let positions = sample(&index, balls);
+        group.throughput(Throughput::Elements(positions.len() as u64));
+        group.bench_function(format!("{variant}_{balls}_balls"), |b| {
+            let mut parents = Vec::new();
+            b.iter(|| {
+                let mut sum = 0u64;
+                for &i in &positions {
+                    let state = index.state_at(i).unwrap();
+                    parents.clear();
+                    pylos::for_each_predecessor(&state, |previous, _| {
+                        parents.extend(index.index_of(previous));
+                    });
+                    parents.sort_unstable();
+                    parents.dedup();
+                    sum = sum.wrapping_add(parents.len() as u64);
+                }
+                black_box(sum)
+            });
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bench_pyrga, bench_pylos_pass, bench_pylos_parents);
 criterion_main!(benches);

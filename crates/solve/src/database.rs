@@ -1,6 +1,6 @@
 //! A Pylos database: the packed values of every position with at least `k` balls placed,
-//! in a file with a header, built by a sweep (`children`) or retrograde passes that
-//! checkpoint to the file.
+//! in a file with a header, built by a sweep (`children`) or by retrograde layers from the
+//! ends (`standard`, `expert`), with checkpoints in the file.
 
 use core::ops::Range;
 use std::fs::File;
@@ -13,8 +13,9 @@ use pylos::{Config, Move, MoveList, State, Variant};
 
 use crate::direct::{apply, best_of, check_position};
 use crate::error::SolveError;
+use crate::frontier::{self, CountReport, Counters, LayerReport};
 use crate::index::PylosIndex;
-use crate::retro::{self, Class, PassReport, Space, SweepReport};
+use crate::retro::{self, Class, Meter, Space, SweepReport};
 use crate::turn::Turn;
 use crate::value::Value;
 
@@ -22,8 +23,12 @@ use crate::value::Value;
 const MAGIC: &[u8; 8] = b"TOWERSDB";
 /// The version of the file format: 2 indexes positions up to symmetry.
 const FORMAT: u32 = 2;
-/// The seconds between two checkpoints of a sweep.
-const SWEEP_CHECKPOINT_SECONDS: u64 = 300;
+/// The seconds between two checkpoints.
+const CHECKPOINT_SECONDS: u64 = 600;
+/// The indices whose children are counted between two chances of a checkpoint.
+const COUNT_CHUNK: u64 = 1 << 26;
+/// The first bytes of the file of the counters of a checkpoint.
+const COUNTERS_MAGIC: &[u8; 8] = b"TOWERSCT";
 /// The bytes of the header: the magic, then a line of text padded with spaces.
 const HEADER: usize = 256;
 
@@ -70,6 +75,21 @@ impl Space for IndexSpace<'_> {
         }
         Ok(())
     }
+
+    fn parents(&self, index: u64, parents: &mut Vec<u64>) -> Result<(), SolveError> {
+        let state = self.index.state_at(index).ok_or(SolveError::Internal)?;
+        parents.clear();
+        // The canonical image stands for its whole class: a position with a move to any
+        // image of it has an image with a move to this one.
+        pylos::for_each_predecessor(&state, |previous, _| {
+            if let Some(i) = self.index.index_of(previous).filter(|&i| i < self.end) {
+                parents.push(i);
+            }
+        });
+        parents.sort_unstable();
+        parents.dedup();
+        Ok(())
+    }
 }
 
 /// What a database file says about itself.
@@ -90,10 +110,14 @@ pub struct Header {
 /// How far the build of a database got.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Stage {
-    /// A checkpoint of a build by passes: the passes up to this one are done.
-    Pass(u32),
     /// A checkpoint of a build by one sweep: the indices before this one are solved.
     Swept(u64),
+    /// A checkpoint of a build by layers: the indices before this one are classified and
+    /// their children counted.
+    Counted(u64),
+    /// A checkpoint of a build by layers: the parents of the positions up to this
+    /// distance have been visited.
+    Layer(u32),
     /// A complete database.
     Done,
 }
@@ -101,8 +125,9 @@ pub enum Stage {
 impl Stage {
     fn text(self) -> String {
         match self {
-            Stage::Pass(pass) => format!("pass:{pass}"),
             Stage::Swept(end) => format!("swept:{end}"),
+            Stage::Counted(end) => format!("counted:{end}"),
+            Stage::Layer(plies) => format!("layer:{plies}"),
             Stage::Done => "done".to_owned(),
         }
     }
@@ -113,8 +138,9 @@ impl Stage {
         }
         let (kind, number) = text.split_once(':')?;
         match kind {
-            "pass" => number.parse().ok().map(Stage::Pass),
             "swept" => number.parse().ok().map(Stage::Swept),
+            "counted" => number.parse().ok().map(Stage::Counted),
+            "layer" => number.parse().ok().map(Stage::Layer),
             _ => None,
         }
     }
@@ -205,10 +231,12 @@ pub struct PylosDatabase {
 /// it).
 #[derive(Clone, Debug, Default)]
 pub struct BuildReport {
-    /// The passes run, in a build by passes (`standard` and `expert`).
-    pub passes: Vec<PassReport>,
     /// The sweep, in a build of `children`, whose game graph has no cycles.
     pub sweep: Option<SweepReport>,
+    /// The count of the children, in a build by layers (`standard` and `expert`).
+    pub count: Option<CountReport>,
+    /// The layers, one per distance, in a build by layers.
+    pub layers: Vec<LayerReport>,
 }
 
 impl PylosDatabase {
@@ -219,11 +247,18 @@ impl PylosDatabase {
     ///   their levels: the build solves the [`PylosIndex::groups`] one after the other,
     ///   each position once (a *sweep*), and writes a checkpoint at the end of a group
     ///   when ten minutes have passed since the last one.
-    /// - `standard` and `expert` have cycles: the build runs retrograde passes over every
-    ///   position until one settles nothing, and writes a checkpoint after every pass.
+    /// - `standard` and `expert` have cycles (a ball placed and taken back): the build
+    ///   first classifies every index and counts the distinct children of every game going
+    ///   on, then goes backwards from the finished games one distance at a time through
+    ///   the moves played backwards ([`pylos::for_each_predecessor`]): a parent of a loss
+    ///   at distance `d` wins at `d + 1`, a parent whose last child not known to be won
+    ///   was a win at `d` loses at `d + 1`. The positions left open at the end are draws.
+    ///   The counters live beside the file, in `FILE.counters`, while the build runs.
     ///
-    /// The file is written through a temporary file renamed over it, so a stopped build
-    /// loses at most the work since its last checkpoint.
+    /// A checkpoint is written when ten minutes have passed since the last one, at the end
+    /// of a group of the sweep, of a chunk of the count, or of a layer. Files are written
+    /// through a temporary file renamed over them, so a stopped build loses at most the
+    /// work since its last checkpoint.
     ///
     /// # Errors
     /// [`SolveError::Io`] or [`SolveError::BadFile`] for the file,
@@ -257,53 +292,41 @@ impl PylosDatabase {
             _ => (0..end).map(|_| AtomicU8::new(0)).collect(),
         };
         let space = IndexSpace { index: &index, end };
-        let mut report = BuildReport::default();
-        if config.variant == Variant::Children {
+        let checkpoint = Checkpoint {
+            path,
+            config,
+            min_balls,
+        };
+        let report = if config.variant == Variant::Children {
             let from = match resume {
                 Some(Stage::Swept(done)) => done,
                 _ => 0,
             };
-            let groups: Vec<Range<u64>> = index
-                .groups()
-                .filter(|group| group.start >= from && group.end <= end)
-                .collect();
-            let mut last = Instant::now();
-            let sweep = retro::sweep(&space, &cells, &groups, progress, |done| {
-                if done < end && last.elapsed().as_secs() >= SWEEP_CHECKPOINT_SECONDS {
-                    write_values(path, config, min_balls, Stage::Swept(done), &cells)?;
-                    last = Instant::now();
-                }
-                Ok(())
-            })?;
-            if progress {
-                eprintln!(
-                    "sweep: {} positions in {:.1} s ({:.0} positions/s)",
-                    sweep.positions,
-                    sweep.seconds,
-                    sweep.indices as f64 / sweep.seconds
-                );
-            }
-            report.sweep = Some(sweep);
+            build_by_sweep(&space, &cells, from, &checkpoint, progress)?
         } else {
-            let first = match resume {
-                Some(Stage::Pass(pass)) => pass + 1,
-                _ => 0,
-            };
-            report.passes = retro::run(&space, &cells, first, progress, |report| {
-                if progress {
-                    eprintln!(
-                        "pass {}: {} positions settled, {} visited, {:.1} s ({:.0} positions/s)",
-                        report.pass,
-                        report.settled,
-                        report.visited,
-                        report.seconds,
-                        end as f64 / report.seconds
-                    );
+            let counters = match resume {
+                Some(stage @ (Stage::Counted(_) | Stage::Layer(_))) => {
+                    read_counters(&counters_path(path), stage, end).map(|c| (c, stage))
                 }
-                write_values(path, config, min_balls, Stage::Pass(report.pass), &cells)
-            })?;
-        }
+                _ => Err(SolveError::Internal),
+            };
+            // Without a checkpoint of a build by layers and its counters, start over.
+            let (counters, stage) =
+                counters.unwrap_or_else(|_| (Counters::new(end), Stage::Counted(0)));
+            build_by_layers(&space, &cells, &counters, stage, &checkpoint, progress)?
+        };
         write_values(path, config, min_balls, Stage::Done, &cells)?;
+        if config.variant != Variant::Children {
+            match std::fs::remove_file(counters_path(path)) {
+                Err(error) if error.kind() != std::io::ErrorKind::NotFound => {
+                    return Err(SolveError::Io {
+                        path: counters_path(path),
+                        source: error,
+                    });
+                }
+                _ => {}
+            }
+        }
         let values: Vec<u8> = cells.into_iter().map(AtomicU8::into_inner).collect();
         let header = Header {
             config,
@@ -341,23 +364,8 @@ impl PylosDatabase {
     }
 
     fn read(path: &Path) -> Result<(Header, Vec<u8>), SolveError> {
-        let io = |source| SolveError::Io {
-            path: path.to_owned(),
-            source,
-        };
-        let mut reader = BufReader::new(File::open(path).map_err(io)?);
-        let mut head = [0u8; HEADER];
-        reader.read_exact(&mut head).map_err(io)?;
-        if &head[..8] != MAGIC {
-            return Err(SolveError::BadFile {
-                path: path.to_owned(),
-                reason: "not a towers database".to_owned(),
-            });
-        }
-        let line = String::from_utf8_lossy(&head[8..]).trim().to_owned();
+        let (line, values) = read_file(path, *MAGIC)?;
         let header = Header::parse(path, &line)?;
-        let mut values = Vec::new();
-        reader.read_to_end(&mut values).map_err(io)?;
         if values.len() as u64 != header.positions || fnv1a(&values) != header.checksum {
             return Err(SolveError::BadFile {
                 path: path.to_owned(),
@@ -437,6 +445,225 @@ impl PylosDatabase {
     }
 }
 
+/// Where and for what a build writes its checkpoints.
+struct Checkpoint<'a> {
+    path: &'a Path,
+    config: Config,
+    min_balls: u32,
+}
+
+impl Checkpoint<'_> {
+    /// Writes the values at `stage`, with the counters of a build by layers first.
+    fn write(
+        &self,
+        stage: Stage,
+        cells: &[AtomicU8],
+        counters: Option<&Counters>,
+    ) -> Result<(), SolveError> {
+        if let Some(counters) = counters {
+            write_counters(&counters_path(self.path), stage, counters)?;
+        }
+        write_values(self.path, self.config, self.min_balls, stage, cells)
+    }
+}
+
+/// Solves the groups of `children` from the index `from` on, in one sweep.
+fn build_by_sweep(
+    space: &IndexSpace<'_>,
+    cells: &[AtomicU8],
+    from: u64,
+    checkpoint: &Checkpoint<'_>,
+    progress: bool,
+) -> Result<BuildReport, SolveError> {
+    let groups: Vec<Range<u64>> = space
+        .index
+        .groups()
+        .filter(|group| group.start >= from && group.end <= space.end)
+        .collect();
+    let mut last = Instant::now();
+    let sweep = retro::sweep(space, cells, &groups, progress, |done| {
+        if done < space.end && last.elapsed().as_secs() >= CHECKPOINT_SECONDS {
+            checkpoint.write(Stage::Swept(done), cells, None)?;
+            last = Instant::now();
+        }
+        Ok(())
+    })?;
+    if progress {
+        eprintln!(
+            "sweep: {} positions in {:.1} s ({:.0} positions/s)",
+            sweep.positions,
+            sweep.seconds,
+            sweep.indices as f64 / sweep.seconds
+        );
+    }
+    Ok(BuildReport {
+        sweep: Some(sweep),
+        ..BuildReport::default()
+    })
+}
+
+/// Counts the children of every index (from where `stage` left off), then runs the
+/// layers.
+fn build_by_layers(
+    space: &IndexSpace<'_>,
+    cells: &[AtomicU8],
+    counters: &Counters,
+    stage: Stage,
+    checkpoint: &Checkpoint<'_>,
+    progress: bool,
+) -> Result<BuildReport, SolveError> {
+    let end = space.end;
+    let mut last = Instant::now();
+    let mut report = BuildReport::default();
+    if let Stage::Counted(from) = stage {
+        let meter = Meter::new(
+            end - from,
+            progress,
+            "count [{bar:30}] {human_pos}/{human_len} positions, {per_sec}, {eta} to go",
+            String::new(),
+        );
+        let mut total: Option<CountReport> = None;
+        for start in (from..end).step_by(COUNT_CHUNK as usize) {
+            let chunk = start..(start + COUNT_CHUNK).min(end);
+            let done = chunk.end;
+            let part = frontier::count(space, cells, counters, chunk, &meter)?;
+            total = Some(match total {
+                None => part,
+                Some(sum) => CountReport {
+                    indices: sum.indices + part.indices,
+                    ongoing: sum.ongoing + part.ongoing,
+                    finished: sum.finished + part.finished,
+                    most_children: sum.most_children.max(part.most_children),
+                    seconds: sum.seconds + part.seconds,
+                },
+            });
+            if done < end && last.elapsed().as_secs() >= CHECKPOINT_SECONDS {
+                checkpoint.write(Stage::Counted(done), cells, Some(counters))?;
+                last = Instant::now();
+            }
+        }
+        meter.finish();
+        if let (true, Some(count)) = (progress, total) {
+            eprintln!(
+                "count: {} games going on, {} finished, at most {} children, {:.1} s",
+                count.ongoing, count.finished, count.most_children, count.seconds
+            );
+        }
+        report.count = total;
+    }
+    let first = match stage {
+        Stage::Layer(plies) => plies + 1,
+        _ => 0,
+    };
+    report.layers = frontier::run(space, cells, counters, first, progress, |layer| {
+        if progress {
+            eprintln!(
+                "distance {}: {} positions, {} parents settled, {:.1} s",
+                layer.plies, layer.frontier, layer.settled, layer.seconds
+            );
+        }
+        if layer.settled > 0 && last.elapsed().as_secs() >= CHECKPOINT_SECONDS {
+            checkpoint.write(Stage::Layer(layer.plies), cells, Some(counters))?;
+            last = Instant::now();
+        }
+        Ok(())
+    })?;
+    Ok(report)
+}
+
+/// The file beside a database that holds the counters of a checkpoint of a build by
+/// layers.
+fn counters_path(path: &Path) -> PathBuf {
+    let mut counters = PathBuf::from(path);
+    counters.as_mut_os_string().push(".counters");
+    counters
+}
+
+/// Writes the counters at `stage`: a header (the stage, the number of indices, the
+/// entries of the side table and a checksum), the bytes, then the side table's entries
+/// (index and count, little-endian).
+fn write_counters(path: &Path, stage: Stage, counters: &Counters) -> Result<(), SolveError> {
+    let large: Vec<(u64, u32)> = {
+        let table = counters.large.lock().map_err(|_| SolveError::Internal)?;
+        let mut entries: Vec<(u64, u32)> = table.iter().map(|(&i, &c)| (i, c)).collect();
+        entries.sort_unstable();
+        entries
+    };
+    let entries: Vec<u8> = large
+        .iter()
+        .flat_map(|&(index, count)| index.to_le_bytes().into_iter().chain(count.to_le_bytes()))
+        .collect();
+    let checksum = fnv1a_continue(checksum_of(&counters.cells), &entries);
+    let line = format!(
+        "stage={} positions={} large={} checksum={checksum:016x}",
+        stage.text(),
+        counters.cells.len(),
+        large.len()
+    );
+    write_file(path, *COUNTERS_MAGIC, &line, &counters.cells, &entries)
+}
+
+/// Reads the counters written at `stage` for `len` indices.
+fn read_counters(path: &Path, stage: Stage, len: u64) -> Result<Counters, SolveError> {
+    let bad = |reason: &str| SolveError::BadFile {
+        path: path.to_owned(),
+        reason: reason.to_owned(),
+    };
+    let (line, mut bytes) = read_file(path, *COUNTERS_MAGIC)?;
+    let field = |name: &str| {
+        line.split_whitespace()
+            .find_map(|pair| pair.strip_prefix(name)?.strip_prefix('='))
+            .ok_or_else(|| bad(&format!("the header has no {name}")))
+    };
+    let large: usize = field("large")?.parse().map_err(|_| bad("a bad count"))?;
+    if field("stage")? != stage.text()
+        || field("positions")? != len.to_string()
+        || bytes.len() as u64 != len + 12 * large as u64
+    {
+        return Err(bad("counters of another checkpoint"));
+    }
+    let checksum =
+        u64::from_str_radix(field("checksum")?, 16).map_err(|_| bad("a bad checksum"))?;
+    if fnv1a(&bytes) != checksum {
+        return Err(bad("the counters do not match their checksum"));
+    }
+    let entries = bytes.split_off(len as usize);
+    let table = entries
+        .chunks_exact(12)
+        .map(|entry| {
+            let mut index = [0u8; 8];
+            let mut count = [0u8; 4];
+            index.copy_from_slice(&entry[..8]);
+            count.copy_from_slice(&entry[8..]);
+            (u64::from_le_bytes(index), u32::from_le_bytes(count))
+        })
+        .collect();
+    Ok(Counters {
+        cells: bytes.into_iter().map(AtomicU8::new).collect(),
+        large: std::sync::Mutex::new(table),
+    })
+}
+
+/// The bytes copied out of the atomics at a time.
+const COPY_CHUNK: usize = 1 << 20;
+
+/// The bytes of `cells` from `start`, at most [`COPY_CHUNK`] of them.
+fn chunk_of(cells: &[AtomicU8], start: usize) -> Vec<u8> {
+    cells[start..(start + COPY_CHUNK).min(cells.len())]
+        .iter()
+        .map(|c| c.load(Ordering::Relaxed))
+        .collect()
+}
+
+/// The FNV-1a hash of the bytes of `cells`, read a chunk at a time rather than copied.
+fn checksum_of(cells: &[AtomicU8]) -> u64 {
+    (0..cells.len())
+        .step_by(COPY_CHUNK)
+        .fold(FNV_OFFSET, |hash, start| {
+            fnv1a_continue(hash, &chunk_of(cells, start))
+        })
+}
+
 fn write_values(
     path: &Path,
     config: Config,
@@ -444,26 +671,25 @@ fn write_values(
     stage: Stage,
     cells: &[AtomicU8],
 ) -> Result<(), SolveError> {
-    /// The bytes copied out of the atomics at a time.
-    const CHUNK: usize = 1 << 20;
-    let chunk_of = |start: usize| -> Vec<u8> {
-        cells[start..(start + CHUNK).min(cells.len())]
-            .iter()
-            .map(|c| c.load(Ordering::Relaxed))
-            .collect()
-    };
-    // The checksum goes in the header, so the values are read twice rather than copied.
-    let mut checksum = FNV_OFFSET;
-    for start in (0..cells.len()).step_by(CHUNK) {
-        checksum = fnv1a_continue(checksum, &chunk_of(start));
-    }
     let header = Header {
         config,
         min_balls,
         positions: cells.len() as u64,
         stage,
-        checksum,
+        checksum: checksum_of(cells),
     };
+    write_file(path, *MAGIC, &header.line(), cells, &[])
+}
+
+/// Writes `magic`, the header `line` padded to [`HEADER`] bytes, the bytes of `cells` and
+/// then `tail`, through a temporary file renamed over `path`.
+fn write_file(
+    path: &Path,
+    magic: [u8; 8],
+    line: &str,
+    cells: &[AtomicU8],
+    tail: &[u8],
+) -> Result<(), SolveError> {
     let mut temporary = PathBuf::from(path);
     temporary.as_mut_os_string().push(".tmp");
     let io = |source| SolveError::Io {
@@ -471,22 +697,44 @@ fn write_values(
         source,
     };
     let mut head = [b' '; HEADER];
-    head[..8].copy_from_slice(MAGIC);
-    let line = header.line();
+    head[..8].copy_from_slice(&magic);
     head[8..8 + line.len()].copy_from_slice(line.as_bytes());
     head[HEADER - 1] = b'\n';
     {
         let mut writer = BufWriter::new(File::create(&temporary).map_err(io)?);
         writer.write_all(&head).map_err(io)?;
-        for start in (0..cells.len()).step_by(CHUNK) {
-            writer.write_all(&chunk_of(start)).map_err(io)?;
+        for start in (0..cells.len()).step_by(COPY_CHUNK) {
+            writer.write_all(&chunk_of(cells, start)).map_err(io)?;
         }
+        writer.write_all(tail).map_err(io)?;
         writer.flush().map_err(io)?;
     }
     std::fs::rename(&temporary, path).map_err(|source| SolveError::Io {
         path: path.to_owned(),
         source,
     })
+}
+
+/// Reads a file written by [`write_file`] with `magic`: its header line and the bytes
+/// after the header.
+fn read_file(path: &Path, magic: [u8; 8]) -> Result<(String, Vec<u8>), SolveError> {
+    let io = |source| SolveError::Io {
+        path: path.to_owned(),
+        source,
+    };
+    let mut reader = BufReader::new(File::open(path).map_err(io)?);
+    let mut head = [0u8; HEADER];
+    reader.read_exact(&mut head).map_err(io)?;
+    if head[..8] != magic {
+        return Err(SolveError::BadFile {
+            path: path.to_owned(),
+            reason: "not a towers database".to_owned(),
+        });
+    }
+    let line = String::from_utf8_lossy(&head[8..]).trim().to_owned();
+    let mut bytes = Vec::new();
+    reader.read_to_end(&mut bytes).map_err(io)?;
+    Ok((line, bytes))
 }
 
 #[cfg(test)]
@@ -502,7 +750,7 @@ mod tests {
         let path = directory.join("small.db");
         let config = Config::with_variant(pylos::Variant::Children);
         let cells: Vec<AtomicU8> = (0..1000u32).map(|i| AtomicU8::new((i % 7) as u8)).collect();
-        write_values(&path, config, 29, Stage::Pass(3), &cells).unwrap();
+        write_values(&path, config, 29, Stage::Layer(3), &cells).unwrap();
         // A checkpoint is not a database.
         assert!(matches!(
             PylosDatabase::open(&path),
@@ -549,7 +797,8 @@ mod tests {
     }
 
     /// Builds the `children` positions with at least 29 balls (620 million indices, about
-    /// a minute and 620 MB): `.ci/run` runs it once, in release mode, with `--ignored`.
+    /// a minute and 620 MB), then builds them again by layers: `.ci/run` runs it once, in
+    /// release mode, with `--ignored`.
     #[test]
     #[ignore = "a minute and 620 MB; .ci/run runs it in release mode"]
     fn a_children_sweep_is_consistent_agrees_with_the_direct_solver_and_resumes() {
@@ -559,7 +808,7 @@ mod tests {
         let config = Config::with_variant(Variant::Children);
         let (database, report) = PylosDatabase::build(config, 29, &path, false).unwrap();
         let sweep = report.sweep.unwrap();
-        assert!(report.passes.is_empty());
+        assert!(report.layers.is_empty() && report.count.is_none());
         assert_eq!(sweep.indices, database.header().positions);
         // Every valid position is consistent with its moves.
         assert_eq!(database.check(1).unwrap(), sweep.positions);
@@ -603,6 +852,92 @@ mod tests {
             database.header().positions - middle
         );
         assert!(std::fs::read(&path).unwrap() == complete);
+        layers_equal_the_sweep(&database, &directory.join("layers.db"));
         std::fs::remove_dir_all(&directory).unwrap();
+    }
+
+    /// The build by layers, going backwards through the moves played backwards, gives the
+    /// values of the sweep, also when it resumes from a checkpoint in the count or between
+    /// layers.
+    fn layers_equal_the_sweep(database: &PylosDatabase, path: &Path) {
+        let header = database.header();
+        let end = header.positions;
+        let space = IndexSpace {
+            index: &database.index,
+            end,
+        };
+        let checkpoint = Checkpoint {
+            path,
+            config: header.config,
+            min_balls: header.min_balls,
+        };
+        let fresh = || -> (Vec<AtomicU8>, Counters) {
+            (
+                (0..end).map(|_| AtomicU8::new(0)).collect(),
+                Counters::new(end),
+            )
+        };
+        let bytes = |cells: &[AtomicU8]| -> Vec<u8> {
+            cells.iter().map(|c| c.load(Ordering::Relaxed)).collect()
+        };
+        // Whole.
+        let (cells, counters) = fresh();
+        let report = build_by_layers(
+            &space,
+            &cells,
+            &counters,
+            Stage::Counted(0),
+            &checkpoint,
+            false,
+        )
+        .unwrap();
+        assert!(bytes(&cells) == database.values);
+        let count = report.count.unwrap();
+        assert_eq!(count.indices, end);
+        assert_eq!(report.layers.last().unwrap().settled, 0);
+        // Stopped halfway through the count, then resumed from the files.
+        let (cells, counters) = fresh();
+        let meter = Meter::new(end, false, "", String::new());
+        frontier::count(&space, &cells, &counters, 0..end / 2, &meter).unwrap();
+        checkpoint
+            .write(Stage::Counted(end / 2), &cells, Some(&counters))
+            .unwrap();
+        drop((cells, counters));
+        let (header, values) = PylosDatabase::read(path).unwrap();
+        assert_eq!(header.stage, Stage::Counted(end / 2));
+        let counters = read_counters(&counters_path(path), header.stage, end).unwrap();
+        let cells: Vec<AtomicU8> = values.into_iter().map(AtomicU8::new).collect();
+        build_by_layers(&space, &cells, &counters, header.stage, &checkpoint, false).unwrap();
+        assert!(bytes(&cells) == database.values);
+        // Stopped after the layer of distance 3, then resumed from the files.
+        let (cells, counters) = fresh();
+        frontier::count(&space, &cells, &counters, 0..end, &meter).unwrap();
+        for plies in 0..=3 {
+            frontier::layer(&space, &cells, &counters, plies, false).unwrap();
+        }
+        checkpoint
+            .write(Stage::Layer(3), &cells, Some(&counters))
+            .unwrap();
+        drop((cells, counters));
+        let counters = read_counters(&counters_path(path), Stage::Layer(3), end).unwrap();
+        // Counters of another stage are refused.
+        assert!(read_counters(&counters_path(path), Stage::Layer(2), end).is_err());
+        let cells: Vec<AtomicU8> = PylosDatabase::read(path)
+            .unwrap()
+            .1
+            .into_iter()
+            .map(AtomicU8::new)
+            .collect();
+        let resumed = build_by_layers(
+            &space,
+            &cells,
+            &counters,
+            Stage::Layer(3),
+            &checkpoint,
+            false,
+        )
+        .unwrap();
+        assert_eq!(resumed.layers[0].plies, 4);
+        assert!(bytes(&cells) == database.values);
     }
 }

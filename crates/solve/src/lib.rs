@@ -7,11 +7,13 @@
 //! - [`PylosIndex`]: a perfect index of Pylos positions (the rank of the filling times the
 //!   rank of the colouring, times the player to move); the positions with at least `k`
 //!   balls are a prefix of it.
-//! - [`PylosDatabase`]: retrograde analysis by passes over that index, in parallel slices
-//!   (rayon), one byte per position, written to a file with a header and a checksum after
-//!   every pass so that a stopped build resumes; lookups, best moves and consistency
-//!   checks.
-//! - [`PylosDirect`]: the same passes over every position reachable from a late one.
+//! - [`PylosDatabase`]: retrograde analysis over that index, in parallel slices (rayon),
+//!   one byte per position: a single sweep for `children`, whose game graph has no
+//!   cycles, and layers by distance going back from the ends through the moves played
+//!   backwards ([`pylos::for_each_predecessor`]) for `standard` and `expert`. Checkpoints
+//!   go to a file with a header and a checksum, so that a stopped build resumes; lookups,
+//!   best moves and consistency checks.
+//! - [`PylosDirect`]: retrograde passes over every position reachable from a late one.
 //! - [`minimax`]: the plain exhaustive minimax the solvers are checked against.
 //! - [`Value`]: win, draw or loss for the player to move and the distance in plies; its
 //!   text is the contract line of `towers solve`.
@@ -26,6 +28,7 @@ pub struct ReadmeDoctests;
 mod database;
 mod direct;
 mod error;
+mod frontier;
 mod index;
 mod minimax;
 mod pyrga;
@@ -36,9 +39,10 @@ mod value;
 pub use database::{BuildReport, Header, PylosDatabase, Stage};
 pub use direct::PylosDirect;
 pub use error::SolveError;
+pub use frontier::{CountReport, LayerReport};
 pub use index::PylosIndex;
 pub use minimax::minimax;
 pub use pyrga::{Limits, PyrgaSolver};
-pub use retro::{MAX_PLIES, PassReport, SLICE, SweepReport};
+pub use retro::{MAX_PLIES, SLICE, SweepReport};
 pub use turn::Turn;
 pub use value::{Value, Verdict};

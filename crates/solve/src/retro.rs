@@ -16,7 +16,7 @@ use crate::value::{Value, Verdict};
 pub const SLICE: u64 = 1 << 16;
 
 /// A value not known yet (after the last pass: a draw).
-const OPEN: u8 = 0;
+pub(crate) const OPEN: u8 = 0;
 /// An index that names no valid position.
 pub(crate) const INVALID: u8 = 1;
 /// The longest distance one byte holds.
@@ -70,43 +70,30 @@ pub(crate) trait Space: Sync {
     /// # Errors
     /// [`SolveError::NotCovered`] when a move leaves the space.
     fn children(&self, index: u64, children: &mut Vec<u64>) -> Result<(), SolveError>;
+    /// The indices of the positions of the space with a move to the position at `index`,
+    /// each once, into `parents`.
+    ///
+    /// # Errors
+    /// [`SolveError::Internal`] if the position cannot be rebuilt.
+    fn parents(&self, index: u64, parents: &mut Vec<u64>) -> Result<(), SolveError>;
 }
 
-/// What one pass did.
-#[derive(Clone, Copy, Debug)]
-pub struct PassReport {
-    /// The pass number: 0 finds the finished games, pass `d` the values at distance `d`.
-    pub pass: u32,
-    /// Positions that got a value in this pass.
-    pub settled: u64,
-    /// Positions whose moves were generated.
-    pub visited: u64,
-    /// Seconds the pass took.
-    pub seconds: f64,
-}
-
-/// Runs passes `first..` over `space` until one settles nothing; every position left open
-/// is then a draw. `after_pass` runs after each pass (to write a checkpoint).
+/// Runs passes over `space` until one settles nothing; every position left open is then
+/// a draw. Returns the number of passes.
 ///
-/// Pass `d >= 1` gives a win in `d` to every open position with a move to a loss in
-/// `d - 1`, and a loss in `d` to every open position whose moves all lead to wins settled
-/// before this pass. Values written during the pass have distance `d` and are read as
-/// open, so the slices may run in any order, in parallel.
-pub(crate) fn run<S: Space>(
-    space: &S,
-    values: &[AtomicU8],
-    first: u32,
-    progress: bool,
-    mut after_pass: impl FnMut(&PassReport) -> Result<(), SolveError>,
-) -> Result<Vec<PassReport>, SolveError> {
-    let mut reports = Vec::new();
-    let mut pass = first;
+/// Pass 0 finds the finished games. Pass `d >= 1` gives a win in `d` to every open
+/// position with a move to a loss in `d - 1`, and a loss in `d` to every open position
+/// whose moves all lead to wins settled before this pass. Values written during the pass
+/// have distance `d` and are read as open, so the slices may run in any order, in
+/// parallel. Each pass visits every open position: the simple method, kept for the
+/// positions reachable from one ([`crate::PylosDirect`]) and as the reference the layers
+/// of [`crate::frontier`] are tested against.
+pub(crate) fn run<S: Space>(space: &S, values: &[AtomicU8]) -> Result<u32, SolveError> {
+    let mut pass = 0;
     loop {
-        let report = one_pass(space, values, pass, progress)?;
-        after_pass(&report)?;
-        reports.push(report);
-        if pass > 0 && report.settled == 0 {
-            return Ok(reports);
+        let settled = one_pass(space, values, pass)?;
+        if pass > 0 && settled == 0 {
+            return Ok(pass + 1);
         }
         pass += 1;
         if pass > MAX_PLIES + 1 {
@@ -131,7 +118,7 @@ pub struct SweepReport {
 
 /// Progress of a long loop: a bar on a terminal; a line every minute when the output is a
 /// file (a run left going with its output to a log); nothing when not asked for.
-struct Meter {
+pub(crate) struct Meter {
     bar: ProgressBar,
     /// What the lines start with, when lines replace the bar.
     lines: Option<String>,
@@ -142,7 +129,7 @@ impl Meter {
     /// The seconds between two lines.
     const LINE_SECONDS: u64 = 60;
 
-    fn new(len: u64, progress: bool, template: &str, message: String) -> Meter {
+    pub(crate) fn new(len: u64, progress: bool, template: &str, message: String) -> Meter {
         if !progress {
             return Meter {
                 bar: ProgressBar::hidden(),
@@ -166,7 +153,7 @@ impl Meter {
         }
     }
 
-    fn inc(&self, done: u64) {
+    pub(crate) fn inc(&self, done: u64) {
         self.bar.inc(done);
         let Some(label) = &self.lines else {
             return;
@@ -186,7 +173,7 @@ impl Meter {
         }
     }
 
-    fn finish(&self) {
+    pub(crate) fn finish(&self) {
         self.bar.finish();
     }
 }
@@ -277,29 +264,16 @@ fn best_child(
     best.ok_or(SolveError::Internal)
 }
 
-fn one_pass<S: Space>(
-    space: &S,
-    values: &[AtomicU8],
-    pass: u32,
-    progress: bool,
-) -> Result<PassReport, SolveError> {
-    let started = Instant::now();
+/// Runs pass `pass`; returns the number of positions it settled.
+fn one_pass<S: Space>(space: &S, values: &[AtomicU8], pass: u32) -> Result<u64, SolveError> {
     let len = space.len();
-    let bar = Meter::new(
-        len,
-        progress,
-        "pass {msg} [{bar:30}] {human_pos}/{human_len} positions, {per_sec}, {eta} to go",
-        pass.to_string(),
-    );
     let settled = AtomicU64::new(0);
-    let visited = AtomicU64::new(0);
-    let slices = len.div_ceil(SLICE);
-    (0..slices)
+    (0..len.div_ceil(SLICE))
         .into_par_iter()
         .try_for_each_init(Vec::new, |children, slice| {
             let start = slice * SLICE;
             let end = (start + SLICE).min(len);
-            let (mut newly, mut seen) = (0, 0);
+            let mut newly = 0;
             for index in start..end {
                 let cell = &values[index as usize];
                 if pass == 0 {
@@ -317,7 +291,6 @@ fn one_pass<S: Space>(
                 if cell.load(Ordering::Relaxed) != OPEN {
                     continue;
                 }
-                seen += 1;
                 space.children(index, children)?;
                 if let Some(value) = settle(values, children, pass) {
                     cell.store(pack(value)?, Ordering::Relaxed);
@@ -325,17 +298,9 @@ fn one_pass<S: Space>(
                 }
             }
             settled.fetch_add(newly, Ordering::Relaxed);
-            visited.fetch_add(seen, Ordering::Relaxed);
-            bar.inc(end - start);
             Ok::<(), SolveError>(())
         })?;
-    bar.finish();
-    Ok(PassReport {
-        pass,
-        settled: settled.into_inner(),
-        visited: visited.into_inner(),
-        seconds: started.elapsed().as_secs_f64(),
-    })
+    Ok(settled.into_inner())
 }
 
 /// The value pass `pass` gives a position with these children, if any.
@@ -355,12 +320,12 @@ fn settle(values: &[AtomicU8], children: &[u64], pass: u32) -> Option<Value> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     /// A small game graph given by the children of each position and the values of the
     /// finished ones.
-    struct Graph {
+    pub(crate) struct Graph {
         edges: &'static [&'static [u64]],
         finished: &'static [(u64, Value)],
     }
@@ -382,18 +347,26 @@ mod tests {
             children.extend_from_slice(self.edges[index as usize]);
             Ok(())
         }
+
+        fn parents(&self, index: u64, parents: &mut Vec<u64>) -> Result<(), SolveError> {
+            parents.clear();
+            parents.extend(
+                (0..self.len()).filter(|&parent| self.edges[parent as usize].contains(&index)),
+            );
+            Ok(())
+        }
     }
 
     /// A graph with a loop: 0 -> 1; 1 -> 0, 2; 2 finished, lost for its mover; 3 -> 4, 5;
     /// 4 -> 3; 5 finished, won for its mover.
-    const LOOPS: Graph = Graph {
+    pub(crate) const LOOPS: Graph = Graph {
         edges: &[&[1], &[0, 2], &[], &[4, 5], &[3], &[]],
         finished: &[(2, Value::loss(0)), (5, Value::win(0))],
     };
 
     /// An acyclic graph in groups: 0..2 finished, 2..4 move into 0..2, 4..7 move into
     /// 0..4.
-    const LAYERS: Graph = Graph {
+    pub(crate) const LAYERS: Graph = Graph {
         edges: &[&[], &[], &[0, 1], &[1], &[2, 3], &[3], &[0, 2]],
         finished: &[(0, Value::loss(0)), (1, Value::win(0))],
     };
@@ -401,12 +374,7 @@ mod tests {
     #[test]
     fn loops_are_draws_and_forced_lines_are_not() {
         let values: Vec<AtomicU8> = (0..6).map(|_| AtomicU8::new(0)).collect();
-        let mut passes = 0;
-        run(&LOOPS, &values, 0, false, |_| {
-            passes += 1;
-            Ok(())
-        })
-        .unwrap();
+        let passes = run(&LOOPS, &values).unwrap();
         let found: Vec<Value> = values
             .iter()
             .map(|v| unpack(v.load(Ordering::Relaxed)).unwrap())
@@ -436,7 +404,7 @@ mod tests {
     #[test]
     fn a_sweep_equals_the_passes_on_an_acyclic_space() {
         let by_passes: Vec<AtomicU8> = (0..7).map(|_| AtomicU8::new(0)).collect();
-        run(&LAYERS, &by_passes, 0, false, |_| Ok(())).unwrap();
+        run(&LAYERS, &by_passes).unwrap();
         let by_sweep: Vec<AtomicU8> = (0..7).map(|_| AtomicU8::new(0)).collect();
         let mut ends = Vec::new();
         let report = sweep(&LAYERS, &by_sweep, &[0..2, 2..4, 4..7], false, |end| {

@@ -74,11 +74,18 @@ fn solve_pylos(args: &SolveArgs, out: &mut impl Write) -> Result<(), CliError> {
         let started = Instant::now();
         let (database, reports) =
             PylosDatabase::build(state.config(), args.min_balls, Path::new(path), true)?;
-        for report in &reports.passes {
+        if let Some(count) = reports.count {
             writeln!(
                 out,
-                "pass {} settled {} visited {} seconds {:.1}",
-                report.pass, report.settled, report.visited, report.seconds
+                "count indices {} ongoing {} finished {} most-children {} seconds {:.1}",
+                count.indices, count.ongoing, count.finished, count.most_children, count.seconds
+            )?;
+        }
+        for layer in &reports.layers {
+            writeln!(
+                out,
+                "distance {} positions {} settled {} seconds {:.1}",
+                layer.plies, layer.frontier, layer.settled, layer.seconds
             )?;
         }
         if let Some(sweep) = reports.sweep {
