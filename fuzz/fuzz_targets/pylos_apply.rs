@@ -1,6 +1,7 @@
 //! Arbitrary bytes drive Pylos moves, legal or not, through `apply` in every option set:
 //! nothing panics, a move is accepted exactly when it is listed, the input state never
-//! changes, and every state reached keeps the game's laws and invariants.
+//! changes, every state reached keeps the game's laws and invariants, and going back from
+//! it finds the move played.
 #![no_main]
 
 use boardcore::{Player, Symmetry};
@@ -55,6 +56,12 @@ fuzz_target!(|data: &[u8]| {
     let mut state = State::new(config(first));
     while let Some(mv) = next_move(&state, &mut bytes) {
         if let Some(next) = tower_fuzz::step(&state, mv) {
+            // Going back from the position reached finds the move played.
+            let mut found = false;
+            pylos::for_each_predecessor(&next, |previous, back| {
+                found |= *previous == state && back == mv;
+            });
+            assert!(found, "{mv} from {state} is not found going back");
             state = next;
         }
         tower_fuzz::check_position(&state, true);

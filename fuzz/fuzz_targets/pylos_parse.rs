@@ -1,5 +1,6 @@
 //! Arbitrary text read as a Pylos move, spot, position and game record: nothing panics,
-//! and whatever reads writes back to text that reads to the same value.
+//! and whatever reads writes back to text that reads to the same value. A position read
+//! is also played backwards: every move found going back leads to it.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -14,4 +15,9 @@ fuzz_target!(|data: &[u8]| {
         assert_eq!(spot.to_string(), text.to_ascii_lowercase());
     }
     tower_fuzz::check_text(&State::new(Config::default()), text);
+    if let Ok(state) = text.parse::<State>() {
+        pylos::for_each_predecessor(&state, |previous, mv| {
+            assert_eq!(pylos::apply(previous, mv), Ok(state));
+        });
+    }
 });
