@@ -135,14 +135,9 @@ impl PylosIndex {
             .filter(|&&(mask, least, _)| mask == least)
             .map(|&(mask, _, _)| mask)
             .collect();
-        let order = |mask: u32| {
-            (
-                core::cmp::Reverse(mask.count_ones()),
-                core::cmp::Reverse(level_sum(mask)),
-                mask,
-            )
-        };
-        fillings.sort_unstable_by_key(|&mask| order(mask));
+        // Most balls first, then the highest level sum: the groups in order.
+        let group_of = |mask: u32| (mask.count_ones(), level_sum(mask));
+        fillings.sort_unstable_by_key(|&mask| (core::cmp::Reverse(group_of(mask)), mask));
         let mut base = Vec::with_capacity(fillings.len() + 1);
         let mut total = 0u64;
         let mut layer_end = [0u32; 32];
@@ -154,10 +149,7 @@ impl PylosIndex {
             for end in layer_end.iter_mut().take(n + 1) {
                 *end = (rank + 1) as u32;
             }
-            let key = order(mask);
-            if rank == 0
-                || (key.0, key.1) != (order(fillings[rank - 1]).0, order(fillings[rank - 1]).1)
-            {
+            if rank == 0 || group_of(mask) != group_of(fillings[rank - 1]) {
                 group_starts.push(rank as u32);
             }
         }
