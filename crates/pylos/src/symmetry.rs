@@ -2,10 +2,10 @@
 //! by symmetric positions.
 
 use arrayvec::ArrayVec;
-use boardcore::{Symmetry, key_of_words};
+use boardcore::{Bitset, Symmetry, key_of_words};
 
 use crate::moves::{Move, TakeBack};
-use crate::spot::Spot;
+use crate::spot::{ALL_SPOTS, Spot};
 use crate::state::State;
 
 /// For each symmetry (in the order of [`Symmetry::ALL`]), for each byte of a spot mask,
@@ -46,6 +46,25 @@ fn image(mask: u32, symmetry: usize) -> u32 {
         | bytes[1][(mask >> 8 & 0xFF) as usize]
         | bytes[2][(mask >> 16 & 0xFF) as usize]
         | bytes[3][(mask >> 24 & 0xFF) as usize]
+}
+
+impl Spot {
+    /// The image of a set of spots under `symmetry` (indices of 30 and more are ignored):
+    /// the spots [`Spot::map`] gives, with a lookup per byte of the set.
+    ///
+    /// ```
+    /// use boardcore::{Bitset, Symmetry};
+    /// use pylos::Spot;
+    ///
+    /// let corner: Spot = "0a1".parse().unwrap();
+    /// let set = Bitset::EMPTY.with(corner.index());
+    /// let image = Spot::map_set(set, Symmetry::Rotate90);
+    /// assert_eq!(image, Bitset::EMPTY.with(corner.map(Symmetry::Rotate90).index()));
+    /// ```
+    #[must_use]
+    pub fn map_set(set: Bitset, symmetry: Symmetry) -> Bitset {
+        Bitset(u64::from(image(set.bits() as u32 & ALL_SPOTS, symmetry as usize)))
+    }
 }
 
 impl State {

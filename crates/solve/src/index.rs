@@ -97,9 +97,7 @@ fn level_sum(mask: u32) -> u32 {
 
 /// The image of a spot mask under a symmetry.
 fn image(mask: u32, symmetry: Symmetry) -> u32 {
-    Spot::in_set(Bitset(u64::from(mask)))
-        .map(|spot| spot.map(symmetry).index())
-        .fold(0, |image, index| image | 1 << index)
+    Spot::map_set(Bitset(u64::from(mask)), symmetry).bits() as u32
 }
 
 impl PylosIndex {
