@@ -63,7 +63,10 @@ impl Spot {
     /// ```
     #[must_use]
     pub fn map_set(set: Bitset, symmetry: Symmetry) -> Bitset {
-        Bitset(u64::from(image(set.bits() as u32 & ALL_SPOTS, symmetry as usize)))
+        Bitset(u64::from(image(
+            set.bits() as u32 & ALL_SPOTS,
+            symmetry as usize,
+        )))
     }
 }
 

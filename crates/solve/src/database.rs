@@ -413,7 +413,7 @@ impl PylosDatabase {
 
     /// Checks every `stride`-th valid position: a win has a move to a loss one ply shorter
     /// (and none shorter), a loss moves only to wins, the longest one ply shorter, and a
-    /// draw has no move to a loss. Returns the positions checked.
+    /// draw has no move to a loss and one to a draw. Returns the positions checked.
     ///
     /// # Errors
     /// The first position that breaks a rule, with its text.

@@ -154,7 +154,7 @@ impl PylosDirect {
 
     /// Checks the values of every solved position: a win has a move to a loss one ply
     /// shorter (and none shorter), a loss moves only to wins, the longest one ply shorter,
-    /// and a draw has no move to a loss. Returns the positions checked.
+    /// and a draw has no move to a loss and one to a draw. Returns the positions checked.
     ///
     /// # Errors
     /// The first position that breaks a rule, with its text.
@@ -200,7 +200,7 @@ pub(crate) fn best_of(
 
 /// Checks `value_of` at `state`: a win has a move to a loss one ply shorter (and none
 /// shorter), a loss moves only to wins, the longest one ply shorter, and a draw has no move
-/// to a loss.
+/// to a loss and a move to a draw.
 ///
 /// # Errors
 /// The position, with its text, when it breaks a rule.
@@ -230,7 +230,11 @@ pub(crate) fn check_position(
             children.iter().all(|c| c.verdict == crate::Verdict::Win)
                 && children.iter().map(|c| c.plies + 1).max() == Some(value.plies)
         }
-        crate::Verdict::Draw => children.iter().all(|c| c.verdict != crate::Verdict::Loss),
+        // A draw can neither be won (no move to a loss) nor be lost (some move to a draw).
+        crate::Verdict::Draw => {
+            children.iter().all(|c| c.verdict != crate::Verdict::Loss)
+                && children.iter().any(|c| c.verdict == crate::Verdict::Draw)
+        }
     };
     if ok {
         Ok(())

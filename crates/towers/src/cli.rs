@@ -127,7 +127,8 @@ pub(crate) struct SolveArgs {
     #[arg(long, default_value_t = 29)]
     pub(crate) min_balls: u32,
     /// Pylos: check the consistency of the --db database on every N-th index (a win has a
-    /// move to a loss one ply shorter, a loss only moves to wins, a draw no move to a loss).
+    /// move to a loss one ply shorter, a loss only moves to wins, a draw no move to a loss
+    /// and one to a draw).
     #[arg(long, value_name = "N")]
     pub(crate) check: Option<u64>,
     /// Pylos: solve directly only when at most this many positions are reachable.
