@@ -411,9 +411,10 @@ impl PylosDatabase {
         best_of(state, |child| self.value_of(child).ok()).ok_or(SolveError::Internal)
     }
 
-    /// Checks every `stride`-th valid position: a win has a move to a loss one ply shorter
-    /// (and none shorter), a loss moves only to wins, the longest one ply shorter, and a
-    /// draw has no move to a loss and one to a draw. Returns the positions checked.
+    /// Checks every `stride`-th valid position: a finished game has the value of its
+    /// outcome, a win has a move to a loss one ply shorter (and none shorter), a loss
+    /// moves only to wins, the longest one ply shorter, and a draw has no move to a loss
+    /// and one to a draw. Returns the positions checked.
     ///
     /// # Errors
     /// The first position that breaks a rule, with its text.

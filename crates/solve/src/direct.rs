@@ -152,9 +152,10 @@ impl PylosDirect {
         best_of(state, |child| self.value_of(child))
     }
 
-    /// Checks the values of every solved position: a win has a move to a loss one ply
-    /// shorter (and none shorter), a loss moves only to wins, the longest one ply shorter,
-    /// and a draw has no move to a loss and one to a draw. Returns the positions checked.
+    /// Checks the values of every solved position: a finished game has the value of its
+    /// outcome, a win has a move to a loss one ply shorter (and none shorter), a loss
+    /// moves only to wins, the longest one ply shorter, and a draw has no move to a loss
+    /// and one to a draw. Returns the positions checked.
     ///
     /// # Errors
     /// The first position that breaks a rule, with its text.
@@ -198,9 +199,9 @@ pub(crate) fn best_of(
     best.map(|(mv, value)| (Some(mv), value))
 }
 
-/// Checks `value_of` at `state`: a win has a move to a loss one ply shorter (and none
-/// shorter), a loss moves only to wins, the longest one ply shorter, and a draw has no move
-/// to a loss and a move to a draw.
+/// Checks `value_of` at `state`: a finished game has the value of its outcome, a win has a
+/// move to a loss one ply shorter (and none shorter), a loss moves only to wins, the
+/// longest one ply shorter, and a draw has no move to a loss and a move to a draw.
 ///
 /// # Errors
 /// The position, with its text, when it breaks a rule.
@@ -209,8 +210,12 @@ pub(crate) fn check_position(
     value_of: impl Fn(&State) -> Option<Value>,
 ) -> Result<(), String> {
     let value = value_of(state).ok_or_else(|| format!("{state}: no value"))?;
-    if pylos::status(state).is_finished() {
-        return Ok(());
+    if let Some(end) = Value::of_status(&pylos::status(state), state.to_move()) {
+        return if value == end {
+            Ok(())
+        } else {
+            Err(format!("{state}: {value} but the game is over: {end}"))
+        };
     }
     let mut children = Vec::new();
     for mv in pylos::legal_moves(state) {
@@ -266,6 +271,48 @@ mod tests {
             state = pylos::apply(&state, moves[(*seed >> 33) as usize % moves.len()]).ok()?;
         }
         Some(state)
+    }
+
+    /// Any one wrong value is caught by the check at its own position, whatever the value
+    /// and whatever the true one: a verdict, a distance, or the value of a finished game.
+    #[test]
+    fn the_check_catches_every_wrong_value() {
+        let mut seed = 3;
+        let mut tampered = 0;
+        for &variant in Variant::ALL {
+            let config = Config::with_variant(variant);
+            let Some(direct) = (0..100).find_map(|_| {
+                let root = late_position(config, 6, &mut seed)?;
+                PylosDirect::solve(&root, 30_000).ok()
+            }) else {
+                panic!("{config}: no late position small enough");
+            };
+            assert_eq!(direct.check().unwrap(), direct.positions() as u64);
+            for (state, truth) in direct.iter() {
+                let wrong = [
+                    Value::DRAW,
+                    Value::win(truth.plies + 2),
+                    Value::loss(truth.plies + 2),
+                    Value::win(1),
+                    Value::loss(1),
+                ];
+                for value in wrong.into_iter().filter(|&value| value != truth) {
+                    let value_of = |position: &State| {
+                        if *position == state {
+                            Some(value)
+                        } else {
+                            direct.value_of(position)
+                        }
+                    };
+                    assert!(
+                        check_position(&state, value_of).is_err(),
+                        "{state}: {value} instead of {truth} passed"
+                    );
+                    tampered += 1;
+                }
+            }
+        }
+        assert!(tampered > 1_000);
     }
 
     /// The layers, going back from the ends through moves played backwards, give every

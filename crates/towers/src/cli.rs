@@ -126,9 +126,9 @@ pub(crate) struct SolveArgs {
     /// Pylos, with --build: the fewest balls on the board of the positions covered.
     #[arg(long, default_value_t = 29)]
     pub(crate) min_balls: u32,
-    /// Pylos: check the consistency of the --db database on every N-th index (a win has a
-    /// move to a loss one ply shorter, a loss only moves to wins, a draw no move to a loss
-    /// and one to a draw).
+    /// Pylos: check the consistency of the --db database on every N-th index (a finished
+    /// game has its outcome's value, a win has a move to a loss one ply shorter, a loss only
+    /// moves to wins, a draw no move to a loss and one to a draw).
     #[arg(long, value_name = "N")]
     pub(crate) check: Option<u64>,
     /// Pylos: solve directly only when at most this many positions are reachable.
