@@ -17,8 +17,9 @@
 //! - [`Weighted`], [`sample`] and [`uniform_below`]: chance as explicit weighted decisions,
 //!   sampled with the caller's generator.
 //! - [`Game`]: the trait every engine implements, and the generic tools built on it:
-//!   [`perft`], [`perft_divide`], [`random_move`], [`random_playout`], and (feature
-//!   `testing`) the invariant `testing::Harness` and proptest strategies.
+//!   [`perft`], [`perft_divide`], [`random_move`], [`random_playout`],
+//!   [`random_playout_until`], and (feature `testing`) the invariant `testing::Harness`
+//!   and proptest strategies.
 //!
 //! ```
 //! use boardcore::example::{Countdown, CountdownConfig};
@@ -68,7 +69,7 @@ pub use notation::{LetterCase, parse_number};
 pub use perft::{perft, perft_divide};
 pub use plane::{OutsideWindow, PlaneSet};
 pub use player::{MAX_PLAYERS, PerPlayer, Player, PlayerSet};
-pub use playout::{Playout, random_move, random_playout};
+pub use playout::{Playout, random_move, random_playout, random_playout_until};
 pub use status::{Actor, Outcome, Ranking, Status};
 pub use symmetry::Symmetry;
 pub use turn::{TurnOrder, TurnOrderError};

@@ -65,9 +65,34 @@ pub fn random_playout<G: Game, R: Rng + ?Sized>(
     rng: &mut R,
     max_plies: usize,
 ) -> Playout<G> {
+    random_playout_until(state, rng, max_plies, |_| false)
+}
+
+/// Plays random moves ([`random_move`]) from `state` until `stop` holds for the position
+/// reached, the game ends, or `max_plies` moves have been played, whichever comes first:
+/// the way to a random position of a given kind (late in the game, with so many pieces
+/// down). `stop` is asked about `state` itself first.
+///
+/// ```
+/// use boardcore::{random_playout_until, Game};
+/// use boardcore::example::{Countdown, CountdownConfig};
+/// use rand_core::SeedableRng;
+/// use rand_xoshiro::Xoshiro256PlusPlus;
+///
+/// let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
+/// let start = Countdown::new(CountdownConfig { pile: 20, wind: false });
+/// let late = random_playout_until(&start, &mut rng, 1_000, |state| state.pile() <= 5);
+/// assert!(late.state.pile() <= 5 && !late.finished);
+/// ```
+pub fn random_playout_until<G: Game, R: Rng + ?Sized>(
+    state: &G,
+    rng: &mut R,
+    max_plies: usize,
+    mut stop: impl FnMut(&G) -> bool,
+) -> Playout<G> {
     let mut current = state.clone();
     let mut plies = 0;
-    while plies < max_plies {
+    while plies < max_plies && !stop(&current) {
         let Some(mv) = random_move(&current, rng) else {
             break;
         };

@@ -4,23 +4,19 @@
 
 use std::time::Duration;
 
-use boardcore::Player;
+use boardcore::{Player, random_playout_until};
 use bots::{Bot, Perfect};
+use rand_core::SeedableRng;
+use rand_xoshiro::Xoshiro256PlusPlus;
 use solve::{PylosDirect, Value, minimax};
 
 #[test]
 fn pyrga_moves_keep_the_minimax_value() {
     let mut bot = Perfect::new(Duration::from_secs(5));
-    let mut seed = 11u64;
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(11);
     for _ in 0..10 {
-        let mut state = pyrga::State::new(pyrga::Config::default());
-        while state.ply() < 20 && !pyrga::legal_moves(&state).is_empty() {
-            seed = seed
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
-            let moves = pyrga::legal_moves(&state);
-            state = pyrga::apply(&state, moves[(seed >> 33) as usize % moves.len()]).unwrap();
-        }
+        let start = pyrga::State::new(pyrga::Config::default());
+        let state = random_playout_until(&start, &mut rng, 30, |state| state.ply() >= 20).state;
         let Some(value) = minimax(&state, 30) else {
             panic!("Pyrga ends within 30 plies");
         };

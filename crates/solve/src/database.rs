@@ -743,6 +743,8 @@ mod tests {
     use super::*;
     use crate::PylosDirect;
     use boardcore::Player;
+    use rand_core::SeedableRng;
+    use rand_xoshiro::Xoshiro256PlusPlus;
 
     #[test]
     fn files_round_trip_and_refuse_damage() {
@@ -781,20 +783,15 @@ mod tests {
 
     /// A random `children` game of `config` played until at least `balls` balls are on
     /// the board, or `None` if it ends first.
-    fn late_children_position(config: Config, balls: u32, seed: &mut u64) -> Option<State> {
-        let mut state = State::new(config);
-        while state.on_board(Player::FIRST) as u32 + (state.on_board(Player::SECOND) as u32) < balls
-        {
-            let moves = pylos::legal_moves(&state);
-            if moves.is_empty() {
-                return None;
-            }
-            *seed = seed
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
-            state = pylos::apply(&state, moves[(*seed >> 33) as usize % moves.len()]).ok()?;
-        }
-        Some(state)
+    fn late_children_position(
+        config: Config,
+        balls: u8,
+        rng: &mut Xoshiro256PlusPlus,
+    ) -> Option<State> {
+        let late =
+            |state: &State| state.on_board(Player::FIRST) + state.on_board(Player::SECOND) >= balls;
+        let playout = boardcore::random_playout_until(&State::new(config), rng, 400, late);
+        late(&playout.state).then_some(playout.state)
     }
 
     /// Builds the `children` positions with at least 29 balls (620 million indices, about
@@ -814,10 +811,10 @@ mod tests {
         // Every valid position is consistent with its moves.
         assert_eq!(database.check(1).unwrap(), sweep.positions);
         // The values equal those of the direct solver, for every image of a position.
-        let mut seed = 11;
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(11);
         let mut compared = 0;
         while compared < 40 {
-            let Some(state) = late_children_position(config, 29, &mut seed) else {
+            let Some(state) = late_children_position(config, 29, &mut rng) else {
                 continue;
             };
             let direct = PylosDirect::solve(&state, 10_000).unwrap();

@@ -255,34 +255,28 @@ mod tests {
     use crate::value::Verdict;
     use boardcore::Player;
     use pylos::{Config, EndRule, TakeBackRule, Variant};
+    use rand_core::SeedableRng;
+    use rand_xoshiro::Xoshiro256PlusPlus;
 
     /// A random game of `config` played until the reserves hold at most `reserve` balls
     /// together, or `None` if it ends first.
-    fn late_position(config: Config, reserve: u8, seed: &mut u64) -> Option<State> {
-        let mut state = State::new(config);
-        while state.reserve(Player::FIRST) + state.reserve(Player::SECOND) > reserve {
-            let moves = pylos::legal_moves(&state);
-            if moves.is_empty() {
-                return None;
-            }
-            *seed = seed
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
-            state = pylos::apply(&state, moves[(*seed >> 33) as usize % moves.len()]).ok()?;
-        }
-        Some(state)
+    fn late_position(config: Config, reserve: u8, rng: &mut Xoshiro256PlusPlus) -> Option<State> {
+        let late =
+            |state: &State| state.reserve(Player::FIRST) + state.reserve(Player::SECOND) <= reserve;
+        let playout = boardcore::random_playout_until(&State::new(config), rng, 400, late);
+        late(&playout.state).then_some(playout.state)
     }
 
     /// Any one wrong value is caught by the check at its own position, whatever the value
     /// and whatever the true one: a verdict, a distance, or the value of a finished game.
     #[test]
     fn the_check_catches_every_wrong_value() {
-        let mut seed = 3;
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
         let mut tampered = 0;
         for &variant in Variant::ALL {
             let config = Config::with_variant(variant);
             let Some(direct) = (0..100).find_map(|_| {
-                let root = late_position(config, 6, &mut seed)?;
+                let root = late_position(config, 6, &mut rng)?;
                 PylosDirect::solve(&root, 30_000).ok()
             }) else {
                 panic!("{config}: no late position small enough");
@@ -320,7 +314,7 @@ mod tests {
     /// options: draws made by take-back loops included.
     #[test]
     fn layers_through_moves_played_backwards_equal_the_passes() {
-        let mut seed = 5;
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
         let (mut positions, mut draws) = (0, 0);
         for &variant in Variant::ALL {
             for &takeback in TakeBackRule::ALL {
@@ -333,7 +327,7 @@ mod tests {
                         if solved == 3 {
                             break;
                         }
-                        let Some(root) = late_position(config, reserve, &mut seed) else {
+                        let Some(root) = late_position(config, reserve, &mut rng) else {
                             continue;
                         };
                         let Ok(graph) = Graph::reachable(&root, 30_000) else {

@@ -4,26 +4,17 @@
 
 use boardcore::Player;
 use pylos::{Config, EndRule, State, TakeBackRule, Variant};
+use rand_core::SeedableRng;
+use rand_xoshiro::Xoshiro256PlusPlus;
 use solve::{PylosDirect, Verdict, minimax};
 
 /// A random position with at most `reserve` balls left in the two reserves together, or
 /// `None` when the random game ends first.
-fn late_position(config: Config, reserve: u8, seed: &mut u64) -> Option<State> {
-    let mut state = State::new(config);
-    for _ in 0..400 {
-        if state.reserve(Player::FIRST) + state.reserve(Player::SECOND) <= reserve {
-            return Some(state);
-        }
-        let moves = pylos::legal_moves(&state);
-        if moves.is_empty() {
-            return None;
-        }
-        *seed = seed
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
-        state = pylos::apply(&state, moves[(*seed >> 33) as usize % moves.len()]).unwrap();
-    }
-    None
+fn late_position(config: Config, reserve: u8, rng: &mut Xoshiro256PlusPlus) -> Option<State> {
+    let late =
+        |state: &State| state.reserve(Player::FIRST) + state.reserve(Player::SECOND) <= reserve;
+    let playout = boardcore::random_playout_until(&State::new(config), rng, 400, late);
+    late(&playout.state).then_some(playout.state)
 }
 
 fn configs() -> Vec<Config> {
@@ -41,14 +32,14 @@ fn configs() -> Vec<Config> {
 #[test]
 fn direct_solver_equals_minimax_in_every_variant() {
     const DEPTH: u32 = 5;
-    let mut seed = 3;
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
     let mut decided_by_minimax = 0;
     for config in configs() {
         let mut solved = 0;
         let mut attempts = 0;
         while solved < 4 && attempts < 200 {
             attempts += 1;
-            let Some(root) = late_position(config, 4, &mut seed) else {
+            let Some(root) = late_position(config, 4, &mut rng) else {
                 continue;
             };
             let Ok(direct) = PylosDirect::solve(&root, 20_000) else {

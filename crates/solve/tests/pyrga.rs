@@ -2,33 +2,25 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, missing_docs)]
 
 use pyrga::{Config, Rules, State};
+use rand_core::SeedableRng;
+use rand_xoshiro::Xoshiro256PlusPlus;
 use solve::{PyrgaSolver, Value, Verdict, minimax};
 
-/// A position after `plies` random moves (fewer if the game ends), from a simple generator.
-fn random_position(rules: Rules, plies: u32, seed: &mut u64) -> State {
-    let mut state = State::new(Config::new(rules));
-    while state.ply() < plies {
-        let moves = pyrga::legal_moves(&state);
-        if moves.is_empty() {
-            break;
-        }
-        *seed = seed
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
-        state = pyrga::apply(&state, moves[(*seed >> 33) as usize % moves.len()]).unwrap();
-    }
-    state
+/// A position after `plies` random moves (fewer if the game ends).
+fn random_position(rules: Rules, plies: u32, rng: &mut Xoshiro256PlusPlus) -> State {
+    let start = State::new(Config::new(rules));
+    boardcore::random_playout_until(&start, rng, 30, |state| state.ply() >= plies).state
 }
 
 #[test]
 fn solver_equals_minimax_from_ply_20() {
-    let mut seed = 20;
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(20);
     let mut seen = [0usize; 3];
     let mut solver = PyrgaSolver::new(16);
     let mut folded = PyrgaSolver::new(16).with_symmetries(true);
     for rules in [Rules::Standard, Rules::Classic] {
         for round in 0..60 {
-            let state = random_position(rules, 20 + round % 3, &mut seed);
+            let state = random_position(rules, 20 + round % 3, &mut rng);
             let exact = minimax(&state, 30).expect("Pyrga ends within 30 plies");
             assert_eq!(solver.solve(&state).unwrap(), exact, "{state}");
             // A table shared by symmetric images gives the same values.
@@ -54,10 +46,10 @@ fn solver_equals_minimax_from_ply_20() {
 
 #[test]
 fn principal_variation_plays_out_the_value() {
-    let mut seed = 7;
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(7);
     let mut solver = PyrgaSolver::new(16);
     for _ in 0..20 {
-        let state = random_position(Rules::Standard, 18, &mut seed);
+        let state = random_position(Rules::Standard, 18, &mut rng);
         let value = solver.solve(&state).unwrap();
         let line = solver.principal_variation(&state).unwrap();
         let mut end = state;
