@@ -16,8 +16,9 @@
 //! - `CrescendoMcts` (`crescendo_mcts`): Crescendo's search bot, [`Mcts`] with greedy
 //!   playouts of the round, an evaluation of the round at the cut-off, and rules for the
 //!   decisions that need no search.
-//! - `Perfect` (feature `perfect`): the exact solvers' best move (Pyrga within a time
-//!   budget, Pylos from a database or late in the game), with alpha-beta as the fallback.
+//! - `Perfect` (features `perfect-pyrga` and `perfect`): the exact solvers' best move
+//!   (Pyrga within a time budget, Pylos from a database or late in the game), with
+//!   alpha-beta as the fallback.
 //! - [`Level`]: strength presets 1 to 5.
 //!
 //! ## Features
@@ -29,8 +30,11 @@
 //! - `pyrga`: Pyrga's [`Evaluate`], so that [`AlphaBeta`] plays Pyrga;
 //! - `pylos`: Pylos's [`Evaluate`], so that [`AlphaBeta`] plays Pylos;
 //! - `crescendo`: `GreedyBot`, the `greedy` module and `CrescendoMcts`;
-//! - `perfect` (not a default; it brings `pyrga` and `pylos`): `Perfect`, the solvers of the
-//!   `solve` crate as a bot, which uses threads and files, so not for `wasm32`.
+//! - `perfect-pyrga` (not a default; it brings `pyrga`): `Perfect` for Pyrga, the Pyrga
+//!   solver of the `solve` crate as a bot; it builds for `wasm32-unknown-unknown`;
+//! - `perfect` (not a default; it brings `perfect-pyrga` and `pylos`): `Perfect` for Pylos
+//!   too, with the Pylos database and direct solvers, which use threads and files, so not
+//!   for `wasm32`.
 //!
 //! Architekton needs no feature: [`RandomBot`] and [`Mcts`] play it, like any game,
 //! through [`boardcore::Game`].
@@ -74,7 +78,7 @@ mod game;
 pub mod greedy;
 mod level;
 mod mcts;
-#[cfg(feature = "perfect")]
+#[cfg(feature = "perfect-pyrga")]
 mod perfect;
 mod policy;
 mod random;
@@ -93,7 +97,7 @@ pub use game::{PlayedGame, play};
 pub use greedy::GreedyBot;
 pub use level::Level;
 pub use mcts::{Mcts, MctsConfig, MctsReport};
-#[cfg(feature = "perfect")]
+#[cfg(feature = "perfect-pyrga")]
 pub use perfect::Perfect;
 pub use policy::{Policy, Rewards, Uniform, neutral_rewards, outcome_rewards, playout};
 pub use random::RandomBot;

@@ -1,13 +1,18 @@
-//! Perfect play from the solvers of the `solve` crate.
+//! Perfect play from the solvers of the `solve` crate: Pyrga with the feature
+//! `perfect-pyrga`, Pylos too with `perfect`.
 
+#[cfg(feature = "perfect")]
 use std::sync::Arc;
 use std::time::Duration;
 
-use solve::{Limits, PylosDatabase, PylosDirect, PyrgaSolver, Value};
+use solve::{Limits, PyrgaSolver, Value};
+#[cfg(feature = "perfect")]
+use solve::{PylosDatabase, PylosDirect};
 
 use crate::{AlphaBeta, Bot, Budget};
 
-/// The transposition table of the Pyrga solver: 2^22 entries of 16 bytes (64 MiB).
+/// The transposition table of the Pyrga solver by default: 2^22 buckets of 32 bytes
+/// (128 MiB).
 const TABLE_BITS: u32 = 22;
 
 /// A bot that plays the solver's best move: the shortest win, else a draw, else the
@@ -15,9 +20,13 @@ const TABLE_BITS: u32 = 22;
 ///
 /// - Pyrga: it solves the position within its time budget, from any position; when the
 ///   budget runs out first (early in the game) it plays [`AlphaBeta`]'s move instead.
-/// - Pylos: it reads the [`PylosDatabase`] it was given when the database covers the
-///   position, else solves directly when at most `max_positions` positions are reachable
-///   (late in the game), else plays [`AlphaBeta`]'s move.
+/// - Pylos (feature `perfect`): it reads the `solve::PylosDatabase` it was given when the
+///   database covers the position, else solves directly (`solve::PylosDirect`) when at
+///   most `max_positions` positions are reachable (late in the game), else plays
+///   [`AlphaBeta`]'s move.
+///
+/// With the feature `perfect-pyrga` alone it plays Pyrga only, and builds for
+/// `wasm32-unknown-unknown`, where its time budget reads the browser's clock.
 ///
 /// [`Bot::explain`] says the value of a move ("this move wins in 7") when it is known.
 ///
@@ -37,9 +46,17 @@ const TABLE_BITS: u32 = 22;
 /// ```
 pub struct Perfect {
     time: Duration,
+    table_bits: u32,
     pyrga_fallback: Option<AlphaBeta<pyrga::State>>,
-    pylos_fallback: Option<AlphaBeta<pylos::State>>,
     pyrga: Option<PyrgaSolver>,
+    #[cfg(feature = "perfect")]
+    pylos: PylosPart,
+}
+
+/// What the bot keeps for Pylos.
+#[cfg(feature = "perfect")]
+struct PylosPart {
+    fallback: Option<AlphaBeta<pylos::State>>,
     database: Option<Arc<PylosDatabase>>,
     max_positions: usize,
 }
@@ -50,26 +67,41 @@ impl Perfect {
     pub fn new(time: Duration) -> Perfect {
         Perfect {
             time,
+            table_bits: TABLE_BITS,
             pyrga_fallback: None,
-            pylos_fallback: None,
             pyrga: None,
-            database: None,
-            max_positions: 50_000,
+            #[cfg(feature = "perfect")]
+            pylos: PylosPart {
+                fallback: None,
+                database: None,
+                max_positions: 50_000,
+            },
         }
     }
 
+    /// This bot with a Pyrga solver table of `2^bits` buckets of 32 bytes (2^22, 128 MiB,
+    /// by default): a smaller one suits a browser, where late positions need little.
+    #[must_use]
+    pub fn with_table_bits(mut self, bits: u32) -> Perfect {
+        self.table_bits = bits;
+        self.pyrga = None;
+        self
+    }
+
     /// This bot reading Pylos values from `database`.
+    #[cfg(feature = "perfect")]
     #[must_use]
     pub fn with_database(mut self, database: Arc<PylosDatabase>) -> Perfect {
-        self.database = Some(database);
+        self.pylos.database = Some(database);
         self
     }
 
     /// This bot solving Pylos positions directly when at most `max_positions` are
     /// reachable from them (50,000 by default).
+    #[cfg(feature = "perfect")]
     #[must_use]
     pub fn with_max_positions(mut self, max_positions: usize) -> Perfect {
-        self.max_positions = max_positions;
+        self.pylos.max_positions = max_positions;
         self
     }
 
@@ -83,23 +115,26 @@ impl Perfect {
             nodes: None,
             time: Some(self.time),
         };
+        let bits = self.table_bits;
         self.pyrga
-            .get_or_insert_with(|| PyrgaSolver::new(TABLE_BITS).with_limits(limits))
+            .get_or_insert_with(|| PyrgaSolver::new(bits).with_limits(limits))
     }
 
     /// The best move of a Pylos position and the position's value, if known.
+    #[cfg(feature = "perfect")]
     fn pylos_best(&self, state: &pylos::State) -> Option<(Option<pylos::Move>, Value)> {
-        if let Some(database) = &self.database
+        if let Some(database) = &self.pylos.database
             && let Ok(found) = database.best_move(state)
         {
             return Some(found);
         }
-        PylosDirect::solve(state, self.max_positions)
+        PylosDirect::solve(state, self.pylos.max_positions)
             .ok()?
             .best_move(state)
     }
 
     /// The value of a Pylos position, if known.
+    #[cfg(feature = "perfect")]
     fn pylos_value(&self, state: &pylos::State) -> Option<Value> {
         self.pylos_best(state).map(|(_, value)| value)
     }
@@ -130,6 +165,7 @@ impl Bot<pyrga::State> for Perfect {
     }
 }
 
+#[cfg(feature = "perfect")]
 impl Bot<pylos::State> for Perfect {
     fn name(&self) -> &'static str {
         "perfect"
@@ -140,7 +176,8 @@ impl Bot<pylos::State> for Perfect {
             return mv;
         }
         let budget = self.fallback_budget();
-        self.pylos_fallback
+        self.pylos
+            .fallback
             .get_or_insert_with(|| AlphaBeta::new(budget))
             .choose(state)
     }

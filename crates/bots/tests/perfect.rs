@@ -1,14 +1,15 @@
-//! `Perfect` plays moves that keep the solved value, in Pyrga and Pylos.
-#![cfg(feature = "perfect")]
+//! `Perfect` plays moves that keep the solved value, in Pyrga (feature `perfect-pyrga`) and
+//! Pylos (feature `perfect`).
+#![cfg(feature = "perfect-pyrga")]
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, missing_docs)]
 
 use std::time::Duration;
 
-use boardcore::{Player, random_playout_until};
+use boardcore::random_playout_until;
 use bots::{Bot, Perfect};
 use rand_core::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
-use solve::{PylosDirect, Value, minimax};
+use solve::{Value, minimax};
 
 #[test]
 fn pyrga_moves_keep_the_minimax_value() {
@@ -31,8 +32,12 @@ fn pyrga_moves_keep_the_minimax_value() {
     }
 }
 
+#[cfg(feature = "perfect")]
 #[test]
 fn pylos_late_moves_keep_the_solved_value() {
+    use boardcore::Player;
+    use solve::PylosDirect;
+
     let config = pylos::Config::with_variant(pylos::Variant::Children);
     let mut state = pylos::State::new(config);
     while state.reserve(Player::SECOND) > 2 {

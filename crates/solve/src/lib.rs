@@ -19,30 +19,49 @@
 //!   text is the contract line of `towers solve`.
 //!
 //! See `docs/solving.md` for the methods and `docs/solutions.md` for the results.
+//!
+//! ## Features
+//!
+//! - `database` (on by default): [`PylosDatabase`] and [`PylosDirect`], which need threads
+//!   (rayon), progress bars (indicatif) and files. Without it (`default-features = false`)
+//!   the crate holds [`PyrgaSolver`], [`PylosIndex`], [`minimax`] and the values, and
+//!   builds for `wasm32-unknown-unknown`, where the Pyrga solver's time limit reads the
+//!   browser's clock.
+
+// Without `database`, the crate docs above still name its types.
+#![cfg_attr(not(feature = "database"), allow(rustdoc::broken_intra_doc_links))]
 
 /// The examples of this crate's README, compiled and run as doctests.
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
 pub struct ReadmeDoctests;
 
+#[cfg(feature = "database")]
 mod database;
+#[cfg(feature = "database")]
 mod direct;
 mod error;
+#[cfg(feature = "database")]
 mod frontier;
 mod index;
 mod minimax;
 mod pyrga;
+#[cfg(feature = "database")]
 mod retro;
 mod turn;
 mod value;
 
+#[cfg(feature = "database")]
 pub use database::{BuildReport, Header, PylosDatabase, Stage};
+#[cfg(feature = "database")]
 pub use direct::PylosDirect;
 pub use error::SolveError;
+#[cfg(feature = "database")]
 pub use frontier::{CountReport, LayerReport};
 pub use index::PylosIndex;
 pub use minimax::minimax;
 pub use pyrga::{Limits, PyrgaSolver};
+#[cfg(feature = "database")]
 pub use retro::{MAX_PLIES, SLICE, SweepReport};
 pub use turn::Turn;
 pub use value::{Value, Verdict};
