@@ -33,8 +33,7 @@ pub(crate) fn web(root: &Path, optimise: bool) -> Result<(), TaskError> {
     add_target();
     let bindgen = ensure_bindgen(root)?;
     build_wasm(root)?;
-    let wasm = root
-        .join("target")
+    let wasm = cargo_target_dir(root)
         .join(TARGET)
         .join("release")
         .join(format!("{STEM}.wasm"));
@@ -224,6 +223,15 @@ fn write_package_json(folder: &Path, module: bool) -> Result<(), TaskError> {
 /// The cargo running this task, or `cargo` from the path.
 fn cargo() -> String {
     std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned())
+}
+
+/// Where cargo builds: `CARGO_TARGET_DIR` when it is set (relative to `root`, where the
+/// build runs), else `root/target`. The app and the Node package go to `root/target/web`
+/// either way.
+fn cargo_target_dir(root: &Path) -> PathBuf {
+    std::env::var_os("CARGO_TARGET_DIR")
+        .filter(|dir| !dir.is_empty())
+        .map_or_else(|| root.join("target"), |dir| root.join(dir))
 }
 
 /// Whether `program` runs.

@@ -1,12 +1,14 @@
 //! The bots of `towers play`, built by name and level, searching by iterations or depth
-//! only: `wasm32-unknown-unknown` has no clock for the bots' own time limits. A time budget
-//! is met from outside instead: searches of growing size, timed by the caller's clock,
-//! until the next one would not fit.
+//! only, so that a seed always gives the same move. A time budget is met from outside
+//! instead: searches of growing size, timed by the caller's clock, until the next one
+//! would not fit. Pyrga's `perfect` bot is the exception: the solver keeps its own clock,
+//! and its moves are exact whatever the budget (only the fallback depends on the time).
 
 use boardcore::rand_core::SeedableRng;
 use boardcore::{Actor, Game, Status, random_move};
 use bots::{
-    AlphaBeta, Bot, Budget, CrescendoMcts, Evaluate, GreedyBot, Level, Mcts, MctsConfig, RandomBot,
+    AlphaBeta, Bot, Budget, CrescendoMcts, Evaluate, GreedyBot, Level, Mcts, MctsConfig, Perfect,
+    RandomBot,
 };
 use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -21,12 +23,15 @@ enum Growth {
     Depth,
     /// MCTS: twice the iterations at a time.
     Iterations,
+    /// It keeps its own clock (`perfect`): one search within the time budget, in
+    /// milliseconds.
+    OwnClock,
 }
 
 /// A bot of one game: how to build it for a search limit and a seed.
 pub struct BotMaker<G: Game> {
     growth: Growth,
-    /// The level's limit (depth or iterations).
+    /// The level's limit (depth, iterations, or milliseconds for [`Growth::OwnClock`]).
     level_limit: u64,
     make: Box<dyn Fn(u64, u64) -> Box<dyn Bot<G>>>,
 }
@@ -128,6 +133,28 @@ impl BotMaker<crescendo::State> {
     }
 }
 
+impl BotMaker<pyrga::State> {
+    /// Pyrga's `perfect`: the solver's best move within the time budget (by default the
+    /// level's time, as `towers play` gives it: 1, 2, 5, 15 or 45 seconds), alpha-beta's
+    /// when the budget runs out first.
+    pub fn perfect(level: Level) -> BotMaker<pyrga::State> {
+        let level_ms = level
+            .alphabeta()
+            .max_time()
+            .map_or(5_000, |time| time.as_millis() as u64);
+        BotMaker {
+            growth: Growth::OwnClock,
+            level_limit: level_ms,
+            make: Box::new(|ms, _| {
+                Box::new(
+                    Perfect::new(std::time::Duration::from_millis(ms))
+                        .with_table_bits(crate::solver::TABLE_BITS),
+                )
+            }),
+        }
+    }
+}
+
 /// What `botMove` was asked for.
 #[derive(Clone, Copy, PartialEq, Debug)]
 pub struct BotRequest {
@@ -159,6 +186,14 @@ pub(crate) fn choose<G: Game>(
             random_move(state, &mut rng).ok_or_else(none)
         }
         Status::Ongoing(Actor::Player(_)) => {
+            if maker.growth == Growth::OwnClock {
+                let ms = request
+                    .time_ms
+                    .map_or(maker.level_limit, |budget| budget.ceil() as u64);
+                return (maker.make)(ms, request.seed)
+                    .choose(state)
+                    .ok_or_else(none);
+            }
             let Some(budget) = request.time_ms.filter(|_| maker.growth != Growth::Fixed) else {
                 return (maker.make)(maker.level_limit, request.seed)
                     .choose(state)

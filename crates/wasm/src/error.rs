@@ -16,13 +16,16 @@ pub enum ErrorKind {
     GameOver,
     /// A position text that reads but is not a reachable arrangement.
     InvalidPosition,
-    /// An unknown game, option, option value, bot, level, seed, depth or argument type.
+    /// An unknown game, option, option value, bot, level, seed, depth or argument type;
+    /// a solve asked of a game without a solver.
     BadOption,
+    /// The solver's time or node budget ran out before it found the value.
+    OutOfBudget,
 }
 
 impl ErrorKind {
     /// The kind as JavaScript spells it: `"parse"`, `"illegal"`, `"gameOver"`,
-    /// `"invalidPosition"` or `"badOption"`.
+    /// `"invalidPosition"`, `"badOption"` or `"outOfBudget"`.
     pub const fn as_str(self) -> &'static str {
         match self {
             ErrorKind::Parse => "parse",
@@ -30,6 +33,7 @@ impl ErrorKind {
             ErrorKind::GameOver => "gameOver",
             ErrorKind::InvalidPosition => "invalidPosition",
             ErrorKind::BadOption => "badOption",
+            ErrorKind::OutOfBudget => "outOfBudget",
         }
     }
 }

@@ -1,4 +1,5 @@
-//! The JavaScript face: the `Game` class and `botMove`. Every argument arrives as a
+//! The JavaScript face: the `Game` class, `botMove`, and Pyrga's `solve` and `moveValues`.
+//! Every argument arrives as a
 //! `JsValue` and is checked here, so that no input, however malformed, reaches the
 //! engines unread or makes the module trap; every refusal becomes an `Error` with a `kind`.
 
@@ -11,6 +12,7 @@ use crate::bot::BotRequest;
 use crate::error::{ErrorKind, WebError};
 use crate::games::AnyGame;
 use crate::options::Options;
+use crate::solver::SolveRequest;
 
 #[wasm_bindgen]
 extern "C" {
@@ -22,6 +24,11 @@ extern "C" {
     /// The options of `botMove` as declared in TypeScript; any value arrives.
     #[wasm_bindgen(typescript_type = "BotOptions")]
     pub type BotOptionsArg;
+
+    /// The options of `solve` and `moveValues` as declared in TypeScript; any value
+    /// arrives.
+    #[wasm_bindgen(typescript_type = "SolveOptions")]
+    pub type SolveOptionsArg;
 
     /// The steps of `inputChoices` as declared in TypeScript; any value arrives.
     #[wasm_bindgen(typescript_type = "string[]")]
@@ -307,6 +314,35 @@ impl Game {
             .bot_move(name.as_deref(), request, &now_ms)
             .map_err(|error| to_js(&error))
     }
+
+    /// Pyrga: the exact value of the position for the player to move, with perfect play
+    /// (see the `PositionValue` type). See the top-level `solve`.
+    ///
+    /// # Errors
+    /// `badOption` for another game or a bad budget, `gameOver` after the end,
+    /// `outOfBudget` when the budget runs out first.
+    #[wasm_bindgen(unchecked_return_type = "PositionValue")]
+    pub fn solve(&self, options: Option<SolveOptionsArg>) -> Result<JsValue, JsValue> {
+        let request = read_solve_options(&optional(options))?;
+        let value = self.inner.solve(request).map_err(|error| to_js(&error))?;
+        plain(&value)
+    }
+
+    /// Pyrga: every legal move with its exact value for the player making it, best first
+    /// (see the `MoveValue` type). See the top-level `moveValues`.
+    ///
+    /// # Errors
+    /// `badOption` for another game or a bad budget, `gameOver` after the end,
+    /// `outOfBudget` when the budget runs out first.
+    #[wasm_bindgen(js_name = moveValues, unchecked_return_type = "MoveValue[]")]
+    pub fn move_values(&self, options: Option<SolveOptionsArg>) -> Result<JsValue, JsValue> {
+        let request = read_solve_options(&optional(options))?;
+        let values = self
+            .inner
+            .move_values(request)
+            .map_err(|error| to_js(&error))?;
+        plain(&values)
+    }
 }
 
 /// The steps of `inputChoices`: `undefined` for none, else an array of strings.
@@ -378,6 +414,64 @@ fn read_bot_options(value: &JsValue) -> Result<(Option<String>, BotRequest), JsV
     Ok((name, request))
 }
 
+/// The budget from `{timeMs, nodes}` (both optional).
+fn read_solve_options(value: &JsValue) -> Result<SolveRequest, JsValue> {
+    let mut request = SolveRequest::default();
+    if value.is_undefined() || value.is_null() {
+        return Ok(request);
+    }
+    let bad = |message: &str| to_js(&WebError::bad_option(message));
+    if !value.is_object() {
+        return Err(bad("the solve options must be an object"));
+    }
+    let get = |key: &str| {
+        property(value, key, ErrorKind::BadOption)
+            .map(|v| (!v.is_undefined() && !v.is_null()).then_some(v))
+    };
+    if let Some(time) = get("timeMs")? {
+        request.time_ms = Some(
+            time.as_f64()
+                .filter(|t| t.is_finite() && *t > 0.0)
+                .ok_or_else(|| bad("timeMs must be a positive number of milliseconds"))?,
+        );
+    }
+    if let Some(nodes) = get("nodes")? {
+        request.nodes = Some(
+            whole_number(&nodes)
+                .filter(|&n| n > 0)
+                .ok_or_else(|| bad("nodes must be a positive integer below 2^53"))?,
+        );
+    }
+    Ok(request)
+}
+
+/// Calls the method `method` of `game` (a `Game`) with `options`: the functions at the top
+/// level take the game as their first argument. The method's own errors pass through;
+/// anything else is a `badOption` error saying that `call` takes a `Game`.
+fn call_on_game(
+    game: &JsValue,
+    method: &str,
+    options: &JsValue,
+    call: &str,
+) -> Result<JsValue, JsValue> {
+    let not_a_game = || to_js(&WebError::bad_option(format!("{call} takes a Game")));
+    if !game.is_object() {
+        return Err(not_a_game());
+    }
+    let function: Function = property(game, method, ErrorKind::BadOption)?
+        .dyn_into()
+        .map_err(|_| not_a_game())?;
+    match function.call1(game, options) {
+        Ok(answer) => Ok(answer),
+        // The errors of the `Game` method pass through; anything else thrown by an object
+        // posing as a game is refused as such.
+        Err(thrown) if Reflect::get(&thrown, &"kind".into()).is_ok_and(|k| k.is_string()) => {
+            Err(thrown)
+        }
+        Err(_) => Err(not_a_game()),
+    }
+}
+
 /// A move chosen by a bot for the player deciding in `game`: `options` is
 /// `{bot, level, seed, timeMs}`, all optional (the game's default bot as in `towers play`,
 /// level 3, seed 0, no time budget). When chance decides, an outcome drawn by weight with
@@ -390,21 +484,39 @@ pub fn bot_move(
     #[wasm_bindgen(unchecked_param_type = "Game")] game: &JsValue,
     options: Option<BotOptionsArg>,
 ) -> Result<String, JsValue> {
-    let options = optional(options);
-    let not_a_game = || to_js(&WebError::bad_option("botMove takes a Game"));
-    if !game.is_object() {
-        return Err(not_a_game());
-    }
-    let method: Function = property(game, "botMove", ErrorKind::BadOption)?
-        .dyn_into()
-        .map_err(|_| not_a_game())?;
-    match method.call1(game, &options) {
-        Ok(chosen) => chosen.as_string().ok_or_else(not_a_game),
-        // The errors of `Game.botMove` pass through; anything else thrown by an object
-        // posing as a game is refused as such.
-        Err(thrown) if Reflect::get(&thrown, &"kind".into()).is_ok_and(|k| k.is_string()) => {
-            Err(thrown)
-        }
-        Err(_) => Err(not_a_game()),
-    }
+    call_on_game(game, "botMove", &optional(options), "botMove")?
+        .as_string()
+        .ok_or_else(|| to_js(&WebError::bad_option("botMove takes a Game")))
+}
+
+/// Pyrga: the exact value of the position of `game` for the player to move, with perfect
+/// play: `{verdict, plies, text}`, such as `{verdict: "win", plies: 17, text: "White wins
+/// in 17"}` (`plies` counts the plies to the end, the winner taking the shortest way and
+/// the loser the longest; 0 for a draw). `options` is `{timeMs, nodes}`, both optional:
+/// the search stops after `timeMs` milliseconds (5000 by default) or `nodes` nodes.
+///
+/// # Errors
+/// `badOption` when `game` is not a Pyrga `Game` or for a bad budget; `gameOver` after the
+/// end; `outOfBudget` when the budget runs out before the value is found.
+#[wasm_bindgen(unchecked_return_type = "PositionValue")]
+pub fn solve(
+    #[wasm_bindgen(unchecked_param_type = "Game")] game: &JsValue,
+    options: Option<SolveOptionsArg>,
+) -> Result<JsValue, JsValue> {
+    call_on_game(game, "solve", &optional(options), "solve")
+}
+
+/// Pyrga: every legal move of `game` with its exact value for the player making it, best
+/// first (the shortest win, then draws, then the longest loss; equal values in the order
+/// of the notation): `[{move, verdict, plies, text}]`, `text` being `win in 9`, `draw` or
+/// `loss in 12`. `options` as for `solve`; the budget covers the whole list.
+///
+/// # Errors
+/// As for `solve`.
+#[wasm_bindgen(js_name = moveValues, unchecked_return_type = "MoveValue[]")]
+pub fn move_values(
+    #[wasm_bindgen(unchecked_param_type = "Game")] game: &JsValue,
+    options: Option<SolveOptionsArg>,
+) -> Result<JsValue, JsValue> {
+    call_on_game(game, "moveValues", &optional(options), "moveValues")
 }

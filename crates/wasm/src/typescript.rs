@@ -28,17 +28,53 @@ export interface GameOptions {
 /** Options of `botMove`; all optional. */
 export interface BotOptions {
   /** The bot, as `towers play --bot` names it; default: the game's first (strongest practical). */
-  bot?: "alphabeta" | "mcts" | "greedy" | "random";
+  bot?: "alphabeta" | "mcts" | "greedy" | "random" | "perfect";
   /** 1 (quick) to 5 (strong); default 3. */
   level?: 1 | 2 | 3 | 4 | 5;
   /** Seed of the bot's choices (a non-negative integer); default 0. */
   seed?: number;
-  /** A time budget in milliseconds: the search grows while the next step fits. */
+  /** A time budget in milliseconds: the search grows while the next step fits. Pyrga's
+   * `perfect` gives it to the solver (default: the level's 1, 2, 5, 15 or 45 s), and to
+   * alpha-beta when the solver runs out of it. */
   timeMs?: number;
 }
 
+/** The budget of `solve` and `moveValues` (Pyrga); both optional. A budget that runs out
+ * throws an `Error` of kind "outOfBudget". */
+export interface SolveOptions {
+  /** At most this many milliseconds; default 5000. */
+  timeMs?: number;
+  /** At most this many nodes of the search (a positive integer); default: no limit. */
+  nodes?: number;
+}
+
+/** Win, draw or loss with perfect play. */
+export type Verdict = "win" | "draw" | "loss";
+
+/** The value of a position with perfect play (`solve`). */
+export interface PositionValue {
+  /** For the player to move. */
+  verdict: Verdict;
+  /** Plies to the end (the winner takes the shortest way, the loser the longest); 0 for a draw. */
+  plies: number;
+  /** In words, naming the winner: "White wins in 17", "Draw". */
+  text: string;
+}
+
+/** A legal move and its value for the player making it (`moveValues`, best first). */
+export interface MoveValue {
+  move: string;
+  /** For the player making the move. */
+  verdict: Verdict;
+  /** Plies to the end, this move included; 0 for a draw. */
+  plies: number;
+  /** From the mover's side: "win in 9", "draw", "loss in 12". */
+  text: string;
+}
+
 /** The kinds of the `Error`s thrown. */
-export type ErrorKind = "parse" | "illegal" | "gameOver" | "invalidPosition" | "badOption";
+export type ErrorKind =
+  | "parse" | "illegal" | "gameOver" | "invalidPosition" | "badOption" | "outOfBudget";
 
 /** A chance outcome and its weight. */
 export interface ChanceOutcome { move: string; weight: number; }

@@ -3,7 +3,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, missing_docs)]
 
 use serde_json::Value;
-use towers_wasm::{AnyGame, BotRequest, ErrorKind, GAMES, Options};
+use towers_wasm::{AnyGame, BotRequest, ErrorKind, GAMES, Options, SolveRequest};
 
 fn start(name: &str) -> AnyGame {
     AnyGame::start(name, &Options::default()).unwrap()
@@ -331,4 +331,105 @@ fn a_time_budget_stops_the_search() {
         let mv = game.bot_move(Some(name), timed, &now).unwrap();
         assert!(game.legal_moves().contains(&mv));
     }
+}
+
+/// A Pyrga game at ply 16 where White has wins, draws and losses to choose from: White
+/// wins in 9 with Cc3.
+const PYRGA_LATE: &str = "Tc3n Tc4e Td4s Cd1 Sd1 Sc1 Cb1 Tb1w Sa1 Ta2s Ta1n Ta3n Ta4e Cb4 Sb4 Sb3";
+
+fn pyrga_late() -> AnyGame {
+    AnyGame::from_record("pyrga", &Options::default(), PYRGA_LATE).unwrap()
+}
+
+#[test]
+fn pyrga_positions_and_moves_are_solved() {
+    let game = pyrga_late();
+    let value = game.solve(SolveRequest::default()).unwrap();
+    assert_eq!((value.verdict, value.plies), ("win", 9));
+    assert_eq!(value.text, "White wins in 9");
+    let moves = game.move_values(SolveRequest::default()).unwrap();
+    let mut listed: Vec<String> = moves.iter().map(|m| m.mv.clone()).collect();
+    listed.sort();
+    assert_eq!(listed, game.legal_moves());
+    assert_eq!(moves[0].mv, "Cc3");
+    assert_eq!(moves[0].text, "win in 9");
+    // Best first: the shortest win, then draws, then the longest loss.
+    let rank = |m: &towers_wasm::MoveValue| match m.verdict {
+        "win" => i64::from(m.plies),
+        "draw" => 100,
+        _ => 200 - i64::from(m.plies),
+    };
+    assert!(moves.windows(2).all(|w| rank(&w[0]) <= rank(&w[1])));
+    for verdict in ["win", "draw", "loss"] {
+        assert!(moves.iter().any(|m| m.verdict == verdict), "{verdict}");
+    }
+    // Each value is that of the position after the move, for the other player.
+    let after = game
+        .play("Cb2")
+        .unwrap()
+        .solve(SolveRequest::default())
+        .unwrap();
+    let listed = moves.iter().find(|m| m.mv == "Cb2").unwrap();
+    assert_eq!((listed.verdict, after.verdict), ("draw", "draw"));
+    assert_eq!(after.text, "Draw");
+}
+
+#[test]
+fn solving_refuses_what_it_cannot_do() {
+    // The solver looks at its budget every few thousand nodes: the start needs far more.
+    let tight = SolveRequest {
+        time_ms: None,
+        nodes: Some(10),
+    };
+    let error = start("pyrga").solve(tight).unwrap_err();
+    assert_eq!(error.kind, ErrorKind::OutOfBudget);
+    assert!(
+        error
+            .message
+            .starts_with("the solver ran out of its budget (5000 ms or 10 nodes)")
+    );
+    let quick = SolveRequest {
+        time_ms: Some(1.0),
+        nodes: None,
+    };
+    assert_eq!(
+        start("pyrga").move_values(quick).unwrap_err().kind,
+        ErrorKind::OutOfBudget
+    );
+    for name in ["pylos", "architekton", "crescendo"] {
+        let error = start(name)
+            .move_values(SolveRequest::default())
+            .unwrap_err();
+        assert_eq!(error.kind, ErrorKind::BadOption);
+        assert_eq!(
+            error.message,
+            format!("moveValues solves pyrga only, not {name}")
+        );
+    }
+    let over = play_out(start("pyrga"), 5);
+    assert_eq!(
+        over.solve(SolveRequest::default()).unwrap_err().kind,
+        ErrorKind::GameOver
+    );
+}
+
+#[test]
+fn the_perfect_bot_plays_a_best_move() {
+    let game = pyrga_late();
+    let timed = BotRequest {
+        level: bots::Level::MIN,
+        seed: 0,
+        time_ms: Some(5_000.0),
+    };
+    let mv = game.bot_move(Some("perfect"), timed, &clock).unwrap();
+    assert_eq!(mv, "Cc3");
+    // Without a budget it takes the level's time.
+    assert_eq!(
+        game.bot_move(Some("perfect"), request(1), &clock).unwrap(),
+        "Cc3"
+    );
+    let error = start("pylos")
+        .bot_move(Some("perfect"), request(1), &clock)
+        .unwrap_err();
+    assert_eq!(error.kind, ErrorKind::BadOption);
 }

@@ -18,6 +18,7 @@ use crate::bot::{self, BotMaker, BotRequest};
 use crate::error::{ErrorKind, WebError};
 use crate::input::{self, Choices, Step};
 use crate::options::Options;
+use crate::solver::{self, MoveValue, PositionValue, SolveRequest};
 use crate::view::{Effect, View};
 
 /// The games, as JavaScript names them.
@@ -415,6 +416,36 @@ impl AnyGame {
         clock: &dyn Fn() -> f64,
     ) -> Result<String, WebError> {
         dispatch!(self, session => session.bot_move(name, request, clock))
+    }
+
+    /// The Pyrga position, or `badOption` naming `call` for the other games, which have
+    /// no solver in the browser.
+    fn pyrga_state(&self, call: &str) -> Result<&::pyrga::State, WebError> {
+        match self {
+            AnyGame::Pyrga(session) => Ok(session.state()),
+            other => Err(WebError::bad_option(format!(
+                "{call} solves pyrga only, not {}",
+                other.name()
+            ))),
+        }
+    }
+
+    /// The exact value of the position for the player to move (Pyrga only).
+    ///
+    /// # Errors
+    /// `badOption` for another game, `gameOver` after the end, `outOfBudget` when the
+    /// budget runs out first.
+    pub fn solve(&self, request: SolveRequest) -> Result<PositionValue, WebError> {
+        solver::solve_position(self.pyrga_state("solve")?, request)
+    }
+
+    /// Every legal move with its exact value for the mover, best first (Pyrga only).
+    ///
+    /// # Errors
+    /// `badOption` for another game, `gameOver` after the end, `outOfBudget` when the
+    /// budget runs out first.
+    pub fn move_values(&self, request: SolveRequest) -> Result<Vec<MoveValue>, WebError> {
+        solver::move_values(self.pyrga_state("moveValues")?, request)
     }
 }
 

@@ -1,5 +1,5 @@
-//! Pyrga in JavaScript: option `rules`, bots `alphabeta` (default), `mcts`, `random`; the
-//! 4×4 board; moves entered as cell, shape, then direction for a triangle.
+//! Pyrga in JavaScript: option `rules`, bots `alphabeta` (default), `mcts`, `random`,
+//! `perfect`; the 4×4 board; moves entered as cell, shape, then direction for a triangle.
 
 use boardcore::{Direction, Game, Player};
 use bots::Level;
@@ -91,7 +91,7 @@ impl WebGame for State {
     type Seat = PyrgaSeat;
 
     const OPTIONS: &'static [&'static str] = &["rules"];
-    const BOTS: &'static [&'static str] = &["alphabeta", "mcts", "random"];
+    const BOTS: &'static [&'static str] = &["alphabeta", "mcts", "random", "perfect"];
 
     fn config_from(options: &Options) -> Result<Config, WebError> {
         let rules: Rules = options.parse("rules", "standard or classic")?;
@@ -99,7 +99,10 @@ impl WebGame for State {
     }
 
     fn bot(name: &str, level: Level) -> Option<BotMaker<State>> {
-        BotMaker::two_player(name, level)
+        match name {
+            "perfect" => Some(BotMaker::perfect(level)),
+            _ => BotMaker::two_player(name, level),
+        }
     }
 
     fn board(&self) -> PyrgaBoard {

@@ -9,7 +9,7 @@ import path from "node:path";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../..");
 const require = createRequire(import.meta.url);
 const towers = require(path.join(root, "target/web/node"));
-const { Game, botMove } = towers;
+const { Game, botMove, solve, moveValues } = towers;
 
 const GAMES = ["pyrga", "pylos", "architekton", "crescendo"];
 const BOTS = {
@@ -18,7 +18,12 @@ const BOTS = {
   architekton: ["mcts", "random"],
   crescendo: ["mcts", "greedy", "random"],
 };
-const KINDS = ["parse", "illegal", "gameOver", "invalidPosition", "badOption"];
+const KINDS = ["parse", "illegal", "gameOver", "invalidPosition", "badOption", "outOfBudget"];
+// Pyrga's perfect play. At ply 16 of this game White has wins, draws and losses to choose
+// from, and wins in 9 plies with Cc3 (as `towers solve pyrga --moves` says).
+const PYRGA_LATE = "Tc3n Tc4e Td4s Cd1 Sd1 Sc1 Cb1 Tb1w Sa1 Ta2s Ta1n Ta3n Ta4e Cb4 Sb4 Sb3";
+// A whole game of Pyrga (seed 3 of the random bot), over at ply 20.
+const PYRGA_OVER = "Ta4e Tb4s Tb3n Cb4 Sb4 Sb3 Tc3s Sc1 Sc2 Tb2s Tb1w Ta1e Td1w Tc1e Cd1 Sd1 Cc1 Ca3 Sa3 Cb3";
 
 /** Asserts that `run` throws an Error of `kind`, whose message matches `message` if given. */
 function throwsKind(run, kind, message) {
@@ -195,11 +200,22 @@ const garbage = () => {
 test("garbage to every entry point throws typed errors, and the module still works", () => {
   const values = garbage();
   const games = GAMES.map((name) => new Game(name));
+  // Solving garbage options on a game that cannot be solved (another game, or a game over)
+  // must throw at once, never start a search.
+  const unsolvable = [...games.slice(1), Game.fromRecord("pyrga", {}, PYRGA_OVER)];
   const calls = [];
   for (const a of values) {
     calls.push(() => new Game(a));
     calls.push(() => Game.fromText(a, a));
     calls.push(() => botMove(a, a));
+    calls.push(() => solve(a, a));
+    calls.push(() => moveValues(a, a));
+    for (const game of unsolvable) {
+      calls.push(() => game.solve(a));
+      calls.push(() => game.moveValues(a));
+      calls.push(() => solve(game, a));
+      calls.push(() => moveValues(game, a));
+    }
     for (const name of GAMES) {
       calls.push(() => new Game(name, a));
       calls.push(() => Game.fromRecord(name, a, ""));
@@ -369,13 +385,79 @@ test("input helpers build every legal move step by step", () => {
   assert.deepEqual(pyrga.next.map((s) => s.role), ["shape", "shape", "shape"]);
 });
 
+test("solve gives the value of a Pyrga position", () => {
+  const game = Game.fromRecord("pyrga", {}, PYRGA_LATE);
+  const started = performance.now();
+  const value = solve(game, { timeMs: 5000 });
+  assert.deepEqual(value, { verdict: "win", plies: 9, text: "White wins in 9" });
+  assert.ok(performance.now() - started < 1000, "a late position solves in well under a second");
+  assert.deepEqual(game.solve(), value);
+  // Black to move after the best move: a loss in 8, said as White's win.
+  assert.deepEqual(game.play("Cc3").solve(), { verdict: "loss", plies: 8, text: "White wins in 8" });
+  assert.deepEqual(game.play("Cb2").solve({ nodes: 1e9 }), { verdict: "draw", plies: 0, text: "Draw" });
+});
+
+test("moveValues lists every legal move with its value, best first", () => {
+  const game = Game.fromRecord("pyrga", {}, PYRGA_LATE);
+  const values = moveValues(game, { timeMs: 5000 });
+  assert.deepEqual(values.map((v) => v.move).sort(), game.legalMoves());
+  assert.deepEqual(values[0], { move: "Cc3", verdict: "win", plies: 9, text: "win in 9" });
+  const rank = (v) => ({ win: v.plies, draw: 100, loss: 200 - v.plies })[v.verdict];
+  for (let i = 1; i < values.length; i++) {
+    assert.ok(rank(values[i - 1]) <= rank(values[i]), `${values[i - 1].text} before ${values[i].text}`);
+  }
+  for (const verdict of ["win", "draw", "loss"]) {
+    assert.ok(values.some((v) => v.verdict === verdict), verdict);
+  }
+  // Each value is that of the position after the move, seen from the mover's side.
+  const flip = { win: "loss", loss: "win", draw: "draw" };
+  for (const { move, verdict, plies, text } of values) {
+    const after = game.play(move).solve();
+    assert.equal(after.verdict, flip[verdict], move);
+    assert.equal(after.plies, verdict === "draw" ? 0 : plies - 1, move);
+    assert.equal(text, verdict === "draw" ? "draw" : `${verdict} in ${plies}`);
+  }
+  assert.deepEqual(game.moveValues({ timeMs: 5000 }), values);
+});
+
+test("solving throws outOfBudget, badOption or gameOver when it cannot answer", () => {
+  const start = new Game("pyrga");
+  throwsKind(() => solve(start, { nodes: 10 }), "outOfBudget", /^the solver ran out of its budget \(5000 ms or 10 nodes\) after \d+ nodes$/);
+  throwsKind(() => moveValues(start, { timeMs: 1 }), "outOfBudget", /\(1 ms\)/);
+  for (const name of ["pylos", "architekton", "crescendo"]) {
+    throwsKind(() => solve(new Game(name)), "badOption", new RegExp(`^solve solves pyrga only, not ${name}$`));
+    throwsKind(() => new Game(name).moveValues(), "badOption", /pyrga only/);
+  }
+  throwsKind(() => solve(Game.fromRecord("pyrga", {}, PYRGA_OVER)), "gameOver");
+  throwsKind(() => moveValues(Game.fromRecord("pyrga", {}, PYRGA_OVER)), "gameOver");
+  throwsKind(() => solve(start, { timeMs: -1 }), "badOption", /timeMs/);
+  throwsKind(() => solve(start, { nodes: 2.5 }), "badOption", /nodes/);
+  throwsKind(() => solve(start, "fast"), "badOption");
+  throwsKind(() => solve("pyrga"), "badOption", /^solve takes a Game$/);
+  throwsKind(() => moveValues({}), "badOption", /^moveValues takes a Game$/);
+});
+
+test("the perfect bot of Pyrga plays best moves", () => {
+  const game = Game.fromRecord("pyrga", {}, PYRGA_LATE);
+  assert.equal(botMove(game, { bot: "perfect", timeMs: 5000 }), "Cc3");
+  assert.equal(game.botMove({ bot: "perfect", level: 1 }), "Cc3");
+  // Perfect against random from here: White keeps the win to the end.
+  let position = game;
+  for (let ply = 0; position.status().startsWith("ongoing"); ply++) {
+    const bot = ply % 2 === 0 ? "perfect" : "random";
+    position = position.play(botMove(position, { bot, seed: ply, timeMs: 2000 }));
+  }
+  assert.equal(position.status(), "winner 0");
+  throwsKind(() => botMove(new Game("pylos"), { bot: "perfect" }), "badOption", /unknown bot "perfect" for pylos/);
+});
+
 test("the package ships its declarations", async () => {
   const { readFile } = await import("node:fs/promises");
   const dir = path.join(root, "target/web/node");
   const pkg = JSON.parse(await readFile(path.join(dir, "package.json"), "utf8"));
   assert.equal(pkg.main, "towers_wasm.js");
   const types = await readFile(path.join(dir, pkg.types), "utf8");
-  for (const name of ["class Game", "export function botMove", "export type View", "export interface Choices", "export type Effect"]) {
+  for (const name of ["class Game", "export function botMove", "export function solve", "export function moveValues", "export type View", "export interface Choices", "export type Effect", "export interface PositionValue", "export interface MoveValue", "export interface SolveOptions"]) {
     assert.ok(types.includes(name), name);
   }
 });

@@ -15,7 +15,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, "../../../..");
 const require = createRequire(import.meta.url);
 const packageDir = path.join(root, "target/web/node");
-const { Game, botMove } = require(packageDir);
+const { Game, botMove, solve, moveValues } = require(packageDir);
 const tsc = path.join(here, "node_modules/typescript/bin/tsc");
 
 function samples() {
@@ -50,6 +50,10 @@ function samples() {
   return { views, choices, outcomes };
 }
 
+/** A Pyrga position at ply 16, solved in a moment. */
+const LATE = "Tc3n Tc4e Td4s Cd1 Sd1 Sc1 Cb1 Tb1w Sa1 Ta2s Ta1n Ta3n Ta4e Cb4 Sb4 Sb3";
+const late = Game.fromRecord("pyrga", {}, LATE);
+
 test("the declared types fit the values returned", { skip: !existsSync(tsc) && "run npm ci here" }, () => {
   const { views, choices, outcomes } = samples();
   const kinds = new Set(views.flatMap((view) => view.effects.map((effect) => effect.kind)));
@@ -62,14 +66,21 @@ test("the declared types fit the values returned", { skip: !existsSync(tsc) && "
   writeFileSync(
     file,
     [
-      `import type { View, Choices, ChanceOutcome } from ${JSON.stringify(declarations)};`,
-      `import { Game, botMove } from ${JSON.stringify(declarations)};`,
+      `import type { View, Choices, ChanceOutcome, PositionValue, MoveValue, ErrorKind } from ${JSON.stringify(declarations)};`,
+      `import { Game, botMove, solve, moveValues } from ${JSON.stringify(declarations)};`,
       ...views.map((view, index) => `export const view${index}: View = ${JSON.stringify(view)};`),
       `export const choices: Choices[] = ${JSON.stringify(choices)};`,
       `export const outcomes: ChanceOutcome[][] = ${JSON.stringify(outcomes)};`,
+      `export const value: PositionValue = ${JSON.stringify(solve(late))};`,
+      `export const values: MoveValue[] = ${JSON.stringify(moveValues(late))};`,
+      `export const outOfBudget: ErrorKind = "outOfBudget";`,
       `const game: Game = new Game("pylos", { variant: "expert" });`,
       `export const move: string = botMove(game, { level: 2, seed: 1, timeMs: 10 });`,
       `export const next: Game = Game.fromRecord("pyrga", null, "Ca1").play("Ta1e");`,
+      `const late: Game = Game.fromRecord("pyrga", {}, ${JSON.stringify(LATE)});`,
+      `export const solved: PositionValue = solve(late, { timeMs: 500 });`,
+      `export const listed: MoveValue[] = moveValues(late, { nodes: 1e6 });`,
+      `export const perfect: string = late.botMove({ bot: "perfect", timeMs: 500 });`,
       "",
     ].join("\n"),
   );
