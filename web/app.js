@@ -1,11 +1,12 @@
 // The page: setup, the move input built from the legal moves, the bot in a worker, the
-// move list, undo, and records. It holds no rules: every legal choice comes from the
-// package (`legalMoves`), and each game module only splits a move's notation into the
+// move list, undo, records, hints and (Pyrga) the analysis of every move with perfect
+// play. It holds no rules: every legal choice comes from the package (`legalMoves`), each
+// value from its solver, and each game module only splits a move's notation into the
 // clicks that make it and draws the position.
 
 import init, { Game } from "./pkg/towers_wasm.js";
 import GAMES from "./games/index.js";
-import { parseStatus, tokenCell, isCellToken, describeEffects } from "./games/common.js";
+import { esc, parseStatus, tokenCell, isCellToken, describeEffects } from "./games/common.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -25,10 +26,17 @@ const match = {
   epoch: 0,
 };
 
+/** The analysis panel (games whose module has `analysis`): on or off, its time budget,
+ * and what the worker answered for the current position (`{ value, moves }` or `{ error }`),
+ * or null while it thinks. */
+const analysis = { on: false, timeMs: 3000, answer: null };
+
 /** Bot timings, read by the browser tests: `{ game, level, ms }`. */
 window.towersTimings = [];
 
 let worker = null;
+/** The hint for the current position, in words, or "" (cleared by every move). */
+let hint = "";
 let pendingChance = null;
 /** What moves did, in words (chance draws, scores, scatters…): `{ ply, text }`, oldest first. */
 let news = [];
@@ -234,10 +242,12 @@ function undo() {
 function changed() {
   match.chosen = [];
   match.epoch += 1;
+  hint = "";
   if (pendingChance !== null) {
     clearTimeout(pendingChance);
     pendingChance = null;
   }
+  askAnalysis();
   render();
   proceed();
 }
@@ -284,15 +294,29 @@ function drawChance() {
   play(chosen);
 }
 
-function askBot(game) {
+/** Sends `request` to the worker (started at the first request), which answers in turn. */
+function askWorker(request) {
   if (worker === null) {
     worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
-    worker.addEventListener("message", onBotAnswer);
+    worker.addEventListener("message", onWorkerAnswer);
     worker.addEventListener("error", (event) => {
       $("status").textContent = `The bot failed: ${event.message}`;
     });
   }
-  worker.postMessage({
+  worker.postMessage(request);
+}
+
+function onWorkerAnswer(event) {
+  const answer = event.data;
+  if (answer.epoch !== match.epoch) return;
+  if (answer.type === "analyse") onAnalysis(answer);
+  else if (answer.type === "hint") onHint(answer);
+  else onBotAnswer(event);
+}
+
+function askBot(game) {
+  askWorker({
+    type: "bot",
     epoch: match.epoch,
     name: match.name,
     text: game.toText(),
@@ -305,8 +329,7 @@ function askBot(game) {
 }
 
 function onBotAnswer(event) {
-  const { epoch, move, ms, error } = event.data;
-  if (epoch !== match.epoch) return;
+  const { move, ms, error } = event.data;
   if (error) {
     $("status").textContent = `The bot failed: ${error}`;
     setPhase("error");
@@ -314,6 +337,103 @@ function onBotAnswer(event) {
   }
   window.towersTimings.push({ game: match.name, level: match.level, bot: match.bot, ms });
   play(move);
+}
+
+// ---------------------------------------------------------------- hints and analysis
+
+/** Asks the worker for a hint: in a game with a solver, its best move and the position's
+ * value ("Hint: Cc3. White wins in 9."); else the game's default bot's move at level 3. */
+function askHint() {
+  const game = current();
+  const status = parseStatus(game.status());
+  if (status.over || status.chance) return;
+  hint = "Hint: thinking…";
+  render();
+  askWorker({
+    type: "hint",
+    epoch: match.epoch,
+    name: match.name,
+    text: game.toText(),
+    solve: Boolean(match.module.analysis),
+    bot: match.module.bots[0],
+    timeMs: analysis.timeMs,
+  });
+}
+
+function onHint({ move, value, bot, unsolved, error }) {
+  if (error) hint = `No hint: ${error}`;
+  else if (value) hint = `Hint: ${move}. ${value}.`;
+  else if (unsolved) hint = `Hint: ${move} (not solved within ${analysis.timeMs / 1000} s: the ${bot} bot's choice).`;
+  else hint = `Hint: ${move} (the ${bot} bot's choice).`;
+  render();
+}
+
+/** Asks the worker to analyse the current position when the panel is on. */
+function askAnalysis() {
+  analysis.answer = null;
+  const game = current();
+  if (!analysis.on || !match.module.analysis || parseStatus(game.status()).over) return;
+  askWorker({
+    type: "analyse",
+    epoch: match.epoch,
+    name: match.name,
+    text: game.toText(),
+    timeMs: analysis.timeMs,
+  });
+}
+
+function onAnalysis(answer) {
+  analysis.answer = answer;
+  render();
+}
+
+function renderAnalysis(context) {
+  const section = $("analysis");
+  section.hidden = !match.module.analysis;
+  if (section.hidden) return;
+  const status = $("analysis-status");
+  const table = $("analysis-moves");
+  const rows = table.tBodies[0];
+  const answer = analysis.answer;
+  status.classList.remove("error");
+  rows.replaceChildren();
+  table.hidden = true;
+  if (!analysis.on) {
+    status.textContent = "";
+    return;
+  }
+  if (context.status.over) {
+    status.textContent = "The game is over.";
+    return;
+  }
+  if (answer === null) {
+    status.textContent = `Solving (at most ${analysis.timeMs / 1000} s)…`;
+    return;
+  }
+  if (answer.error) {
+    status.classList.add("error");
+    status.textContent = answer.kind === "outOfBudget"
+      ? `Not solved within ${analysis.timeMs / 1000} s: this position is too far from the end for the solver here. Try a longer time or a later position. (${answer.error})`
+      : `The analysis failed: ${answer.error}`;
+    return;
+  }
+  const who = context.names[context.status.seat] ?? `Seat ${context.status.seat}`;
+  status.innerHTML = `${esc(who)} to play: <span class="value">${esc(answer.value)}</span> (${answer.ms < 1000 ? `${Math.round(answer.ms)} ms` : `${(answer.ms / 1000).toFixed(1)} s`})`;
+  const best = answer.moves[0];
+  for (const entry of answer.moves) {
+    const row = document.createElement("tr");
+    const isBest = entry.verdict === best.verdict && entry.plies === best.plies;
+    row.className = `${entry.verdict}${isBest ? " best" : ""}`;
+    const move = document.createElement("td");
+    move.className = "move";
+    move.textContent = entry.move;
+    const value = document.createElement("td");
+    value.className = "value";
+    value.textContent = entry.text;
+    row.append(move, value);
+    rows.append(row);
+  }
+  table.hidden = false;
 }
 
 // ---------------------------------------------------------------- drawing
@@ -371,6 +491,9 @@ function render() {
     target.setAttribute("role", "button");
   }
   renderMoves(names);
+  $("hint-text").textContent = hint;
+  $("hint").disabled = !human;
+  renderAnalysis(context);
   $("undo").disabled = !match.history.some((entry, i) => i > 0 && match.humans.has(entry.by));
 }
 
@@ -503,6 +626,17 @@ async function main() {
   $("setup-cancel").addEventListener("click", closeSetup);
   $("new-game").addEventListener("click", openSetup);
   $("undo").addEventListener("click", undo);
+  $("hint").addEventListener("click", askHint);
+  $("analysis-on").addEventListener("change", (event) => {
+    analysis.on = event.target.checked;
+    askAnalysis();
+    render();
+  });
+  $("analysis-time").addEventListener("change", (event) => {
+    analysis.timeMs = Number(event.target.value);
+    askAnalysis();
+    render();
+  });
   $("save").addEventListener("click", openRecords);
   $("load-record").addEventListener("click", loadRecord);
   $("load-position").addEventListener("click", loadPosition);

@@ -1,21 +1,51 @@
-// The bot thinks here, off the page's thread, so the page never freezes.
+// The bot and the solver think here, off the page's thread, so the page never freezes.
+// Requests (`type`): "bot" (a bot's move), "analyse" (the position's value and every
+// move's value, Pyrga), "hint" (the best move and the value when the game has a solver,
+// else the default bot's move). Every answer carries the request's `type` and `epoch`.
 
-import init, { Game, botMove } from "./pkg/towers_wasm.js";
+import init, { Game, botMove, solve, moveValues } from "./pkg/towers_wasm.js";
 
 const ready = init();
 
+/** The position's value and every move's value within `timeMs` each. The moves come first:
+ * the solver keeps its table between calls, so the position's value then comes at once. */
+function analyse(game, timeMs) {
+  const moves = moveValues(game, { timeMs });
+  const value = solve(game, { timeMs });
+  return { moves, value: value.text };
+}
+
+function answer(request, game) {
+  const { type, level, timeMs, seed, bot } = request;
+  if (type === "analyse") return analyse(game, timeMs);
+  if (type === "hint") {
+    if (request.solve) {
+      try {
+        const { moves, value } = analyse(game, timeMs);
+        return { move: moves[0].move, value };
+      } catch (error) {
+        if (error.kind !== "outOfBudget") throw error;
+      }
+    }
+    return { move: botMove(game, { bot, level: 3, timeMs, seed: 0 }), bot, unsolved: Boolean(request.solve) };
+  }
+  return { move: botMove(game, timeMs === undefined ? { bot, level, seed } : { bot, level, timeMs, seed }) };
+}
+
 self.addEventListener("message", async (event) => {
-  const { epoch, name, text, bot, level, timeMs, seed } = event.data;
+  const request = event.data;
+  const { type, epoch, name, text } = request;
   try {
     await ready;
     const game = Game.fromText(name, text);
     const start = performance.now();
-    const move = botMove(game, timeMs === undefined ? { bot, level, seed } : { bot, level, timeMs, seed });
+    const result = answer(request, game);
     const ms = performance.now() - start;
     game.free?.();
-    self.postMessage({ epoch, move, ms });
+    self.postMessage({ type, epoch, ms, ...result });
   } catch (error) {
-    const kind = error && error.kind ? ` (${error.kind})` : "";
-    self.postMessage({ epoch, error: `${error && error.message ? error.message : error}${kind}` });
+    const kind = error && error.kind ? error.kind : null;
+    const message = `${error && error.message ? error.message : error}${kind ? ` (${kind})` : ""}`;
+    self.postMessage({ type, epoch, error: message, kind });
   }
 });

@@ -160,7 +160,10 @@ function prompt(context) {
 export default {
   title: "Pyrga",
   options: [{ key: "rules", label: "Rules", values: [["standard", "standard (no square after an opening square)"], ["classic", "classic (publisher's text)"]] }],
-  bots: ["alphabeta", "mcts", "random"],
+  bots: ["alphabeta", "mcts", "random", "perfect"],
+  /** The package solves Pyrga: hints say the value, and the analysis panel lists every
+   * move's value (`solve`, `moveValues`). */
+  analysis: true,
   defaultNames: () => NAMES,
   seatLabel: (name, seat) => `${name}${seat === 0 ? " (moves first)" : ""}`,
   seatNames: (game, view) => namesFromView(view, NAMES),

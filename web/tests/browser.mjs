@@ -44,3 +44,24 @@ export async function watchedPage(context) {
   page.on("pageerror", (error) => errors.push(`page: ${error.message}`));
   return { page, errors };
 }
+
+/** Opens the app at `url`, chooses the game, its options, the bot and its level on the
+ * setup form (the first seat a person), and starts. */
+export async function startGame(page, url, { game, options = {}, bot, level = "1" }) {
+  await page.goto(url);
+  await page.waitForSelector("body[data-phase=setup]");
+  await page.selectOption("#setup-game", game);
+  for (const [key, value] of Object.entries(options)) {
+    await page.selectOption(`#setup-option-${key}`, String(value));
+  }
+  await page.selectOption("#setup-seat-0", "person");
+  await page.selectOption("#setup-bot", bot);
+  await page.selectOption("#setup-level", level);
+  await page.click("#setup-start");
+}
+
+/** The first highlighted target or choice of the person's move; clicking it repeatedly
+ * plays legal moves. */
+export function firstChoice(page) {
+  return page.locator("#board [data-step], #choices [data-step]:not([data-step=cancel])").first();
+}

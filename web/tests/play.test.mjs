@@ -8,7 +8,7 @@ import { copyFile, mkdir } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { serve } from "./server.mjs";
-import { launch, watchedPage } from "./browser.mjs";
+import { firstChoice, launch, startGame, watchedPage } from "./browser.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const app = process.env.TOWERS_WEB_APP ?? join(root, "target", "web", "app");
@@ -32,18 +32,9 @@ after(async () => {
   await server?.close();
 });
 
-/** Chooses the game, its options and the bot on the setup form, and starts. */
-async function start(page, game, options, bot) {
-  await page.goto(server.url);
-  await page.waitForSelector("body[data-phase=setup]");
-  await page.selectOption("#setup-game", game);
-  for (const [key, value] of Object.entries(options)) {
-    await page.selectOption(`#setup-option-${key}`, String(value));
-  }
-  await page.selectOption("#setup-seat-0", "person");
-  await page.selectOption("#setup-bot", bot);
-  await page.selectOption("#setup-level", "1");
-  await page.click("#setup-start");
+/** Chooses the game, its options and the bot (level 1) on the setup form, and starts. */
+function start(page, game, options, bot) {
+  return startGame(page, server.url, { game, options, bot });
 }
 
 /** Plays the person's moves with clicks until the game is over; returns the clicks made. */
@@ -53,8 +44,7 @@ async function playOut(page, limit) {
     await page.waitForSelector("body[data-phase=human], body[data-phase=over], body[data-phase=error]", { timeout: 60_000 });
     const phase = await page.getAttribute("body", "data-phase");
     if (phase !== "human") return { phase, clicks };
-    const target = page.locator("#board [data-step], #choices [data-step]:not([data-step=cancel])").first();
-    await target.click();
+    await firstChoice(page).click();
     clicks += 1;
     assert.ok(clicks < limit, `more than ${limit} clicks`);
   }
@@ -116,7 +106,7 @@ test("undo, and a record and a position saved and loaded as text", async () => {
   for (let turn = 1; turn <= 2; turn += 1) {
     await page.waitForSelector("body[data-phase=human]");
     while ((await moves.count()) < 2 * turn - 1) {
-      await page.locator("#board [data-step], #choices [data-step]:not([data-step=cancel])").first().click();
+      await firstChoice(page).click();
     }
   }
   await page.waitForSelector("body[data-phase=human]");
