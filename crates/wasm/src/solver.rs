@@ -46,7 +46,10 @@ impl SolveRequest {
     fn limits(self) -> Limits {
         Limits {
             nodes: self.nodes,
-            time: Some(Duration::from_secs_f64(self.time().max(0.0) / 1000.0)),
+            // A budget beyond what a `Duration` holds is no limit in practice.
+            time: Some(
+                Duration::try_from_secs_f64(self.time().max(0.0) / 1000.0).unwrap_or(Duration::MAX),
+            ),
         }
     }
 
@@ -242,6 +245,17 @@ mod tests {
         assert_eq!(position_text(&start, Value::win(17)), "White wins in 17");
         assert_eq!(position_text(&start, Value::loss(4)), "Black wins in 4");
         assert_eq!(position_text(&start, Value::DRAW), "Draw");
+    }
+
+    #[test]
+    fn any_time_is_a_budget() {
+        for time_ms in [0.5, 3_000.0, 1e300, f64::MAX] {
+            let request = SolveRequest {
+                time_ms: Some(time_ms),
+                nodes: None,
+            };
+            assert!(request.limits().time.is_some());
+        }
     }
 
     #[test]

@@ -392,6 +392,8 @@ test("solve gives the value of a Pyrga position", () => {
   assert.deepEqual(value, { verdict: "win", plies: 9, text: "White wins in 9" });
   assert.ok(performance.now() - started < 1000, "a late position solves in well under a second");
   assert.deepEqual(game.solve(), value);
+  assert.deepEqual(solve(game, { timeMs: 1e300, nodes: 1e15 }), value, "any budget works");
+  assert.equal(botMove(game, { bot: "perfect", timeMs: 1e300 }), "Cc3");
   // Black to move after the best move: a loss in 8, said as White's win.
   assert.deepEqual(game.play("Cc3").solve(), { verdict: "loss", plies: 8, text: "White wins in 8" });
   assert.deepEqual(game.play("Cb2").solve({ nodes: 1e9 }), { verdict: "draw", plies: 0, text: "Draw" });
