@@ -1,4 +1,5 @@
-//! The Pyrga solver against plain minimax, from ply 20 on.
+//! The Pyrga solver against plain minimax from ply 20 on, and its two searches (the
+//! verdict alone, and the exact score with the distance) against each other earlier.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, missing_docs)]
 
 use pyrga::{Config, Rules, State};
@@ -17,7 +18,7 @@ fn solver_equals_minimax_from_ply_20() {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(20);
     let mut seen = [0usize; 3];
     let mut solver = PyrgaSolver::new(16);
-    let mut folded = PyrgaSolver::new(16).with_symmetries(true);
+    let mut folded = PyrgaSolver::new(16).with_folded_plies(31);
     for rules in [Rules::Standard, Rules::Classic] {
         for round in 0..60 {
             let state = random_position(rules, 20 + round % 3, &mut rng);
@@ -28,6 +29,13 @@ fn solver_equals_minimax_from_ply_20() {
             let image = state.transformed(boardcore::Symmetry::Rotate90);
             assert_eq!(folded.solve(&image).unwrap(), exact, "{image}");
             assert_eq!(solver.verdict(&state).unwrap(), exact.verdict, "{state}");
+            // Without a table, and with transposition cut-offs, nothing changes.
+            for mut variant in [
+                PyrgaSolver::new(4).with_table_plies(0),
+                PyrgaSolver::new(12).with_transposition_cutoffs(true),
+            ] {
+                assert_eq!(variant.solve(&state).unwrap(), exact, "{state}");
+            }
             seen[exact.verdict as usize] += 1;
             // Every move's value agrees too, and the best move keeps the value.
             for (mv, value) in solver.move_values(&state).unwrap() {
@@ -82,4 +90,52 @@ fn node_limit_stops_the_search() {
         solver.solve(&start),
         Err(solve::SolveError::OutOfBudget { .. })
     ));
+}
+
+/// The verdict search and the exact search (which finds the verdict again, with the
+/// distance, through other windows and scores) agree on random positions of both rule sets
+/// at plies `plies`, `count` of them; returns how many were wins, draws and losses.
+fn searches_agree(plies: core::ops::RangeInclusive<u32>, count: u32, seed: u64) -> [usize; 3] {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let mut seen = [0usize; 3];
+    let mut verdicts = PyrgaSolver::new(18);
+    let span = plies.end() - plies.start() + 1;
+    for round in 0..count {
+        let rules = if round % 2 == 0 {
+            Rules::Standard
+        } else {
+            Rules::Classic
+        };
+        let state = random_position(rules, plies.start() + round / 2 % span, &mut rng);
+        let verdict = verdicts.verdict(&state).unwrap();
+        // A new solver each time, so that no verdict entry can help: the exact search
+        // starts from the full window.
+        let mut exact = PyrgaSolver::new(18).with_folded_plies(0);
+        let value = exact.solve_exact(&state).unwrap();
+        assert_eq!(value.verdict, verdict, "{state}");
+        seen[verdict as usize] += 1;
+    }
+    seen
+}
+
+#[test]
+fn verdict_and_exact_searches_agree_from_ply_10() {
+    let seen = searches_agree(10..=12, 300, 12);
+    assert!(seen.iter().all(|&n| n > 0), "{seen:?}");
+}
+
+/// The larger run of `docs/solutions.md`: `PYRGA_AGREE=1000 cargo test --release -p solve
+/// --test pyrga -- --ignored --nocapture` (plies 2 to 12; hours on one core).
+#[test]
+#[ignore = "hours: the larger sample recorded in docs/solutions.md"]
+fn verdict_and_exact_searches_agree_from_ply_2() {
+    let count = std::env::var("PYRGA_AGREE")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(1000);
+    let seen = searches_agree(2..=12, count, 2);
+    println!(
+        "{count} positions: {} wins, {} draws, {} losses",
+        seen[0], seen[1], seen[2]
+    );
 }

@@ -1,0 +1,528 @@
+//! Pyrga: alpha-beta with a transposition table, for the verdict and for the distance.
+
+mod table;
+
+use arrayvec::ArrayVec;
+use pyrga::{MAX_MOVES, Move, State};
+use web_time::Instant;
+
+use crate::error::SolveError;
+use crate::value::{Value, Verdict, WIN};
+use table::{Entry, Table};
+
+/// Bounds beyond every score.
+const INFINITY: i32 = WIN + 10;
+
+/// Mixed into the keys of the verdict search, so that its entries (scores -1, 0, 1) and
+/// those of the exact search (scores with distances) never meet in the table.
+const VERDICT_SALT: u64 = 0x9E37_79B9_7F4A_7C15;
+
+/// Limits on one solve: nodes, wall-clock time, or both.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct Limits {
+    /// At most this many nodes.
+    pub nodes: Option<u64>,
+    /// At most this much time.
+    pub time: Option<core::time::Duration>,
+}
+
+/// An exact solver of Pyrga positions.
+///
+/// Two searches share one transposition table (buckets of two entries, one kept for the
+/// largest subtree): the **verdict** search (win, draw or loss, by null windows around the
+/// draw) and the **exact** search over scores that encode the verdict and the distance
+/// (see [`Value`]), which starts from the proven verdict. At every node a move that wins
+/// at once ends the search; the other moves are tried with the table's best move first,
+/// then in increasing order of the opponent's number of replies ([`pyrga::count_moves`]):
+/// Pyrga's pieces constrain the reply, and a move that leaves one or two replies decides
+/// most often. Up to [`PyrgaSolver::with_folded_plies`] the table is keyed by
+/// [`State::symmetric_key`], so the 8 images of an early position share an entry.
+///
+/// The game has no cycles and lasts at most 30 plies, so every search ends; the limits
+/// only decide whether it ends in time.
+///
+/// ```
+/// use pyrga::{Config, State};
+/// use solve::{minimax, PyrgaSolver, Verdict};
+///
+/// // The last legal move each time, up to ply 18.
+/// let mut state = State::new(Config::default());
+/// while state.ply() < 18 && !pyrga::legal_moves(&state).is_empty() {
+///     let moves = pyrga::legal_moves(&state);
+///     state = pyrga::apply(&state, moves[moves.len() - 1]).unwrap();
+/// }
+/// let mut solver = PyrgaSolver::new(16);
+/// let value = solver.solve(&state).unwrap();
+/// assert_eq!(Some(value), minimax(&state, 30));
+/// assert_eq!(solver.verdict(&state).unwrap(), value.verdict);
+/// println!("{value}"); // the contract line of `towers solve`, e.g. `value win plies 5`
+/// ```
+pub struct PyrgaSolver {
+    table: Table,
+    nodes: u64,
+    limits: Limits,
+    limit_nodes: Option<u64>,
+    started: Instant,
+    folded_plies: u32,
+    transposition_cutoffs: bool,
+    table_plies: u32,
+}
+
+/// A child of the searched position: the position, the index of its move in
+/// `pyrga::legal_moves`, and its place in the order of search (smallest first).
+#[derive(Clone, Copy)]
+struct Child {
+    state: State,
+    /// The table's key of `state` (before the mode's salt), or 0 when not computed yet.
+    key: u64,
+    index: u8,
+    order: u8,
+}
+
+/// The two searches: the verdict alone, or the exact score with the distance.
+trait Mode {
+    /// Mixed into the table's keys.
+    const SALT: u64;
+    /// The score of a finished game of value `value`.
+    fn terminal(value: Value) -> i32;
+    /// The score of a position for the player who moved into it from a child of score
+    /// `child`.
+    fn parent(child: i32) -> i32;
+    /// The child's score that gives its parent the score `parent` (the inverse of
+    /// [`Mode::parent`], extended to bounds between scores).
+    fn child(parent: i32) -> i32;
+}
+
+/// Win, draw or loss only: scores 1, 0 and -1.
+struct VerdictMode;
+
+impl Mode for VerdictMode {
+    const SALT: u64 = VERDICT_SALT;
+    fn terminal(value: Value) -> i32 {
+        value.score().signum()
+    }
+    fn parent(child: i32) -> i32 {
+        -child
+    }
+    fn child(parent: i32) -> i32 {
+        -parent
+    }
+}
+
+/// The exact score: the verdict and the distance ([`Value::score`]).
+struct ExactMode;
+
+impl Mode for ExactMode {
+    const SALT: u64 = 0;
+    fn terminal(value: Value) -> i32 {
+        value.score()
+    }
+    fn parent(child: i32) -> i32 {
+        -child + child.signum()
+    }
+    fn child(parent: i32) -> i32 {
+        -parent - parent.signum()
+    }
+}
+
+impl PyrgaSolver {
+    /// A solver with a table of `2^bits` buckets (32 bytes each: two entries) and no
+    /// limits. `bits` is clamped to 2..=34 (2..=26 on 32-bit targets such as wasm32).
+    pub fn new(bits: u32) -> PyrgaSolver {
+        PyrgaSolver {
+            table: Table::new(bits),
+            nodes: 0,
+            limits: Limits::default(),
+            limit_nodes: None,
+            started: Instant::now(),
+            folded_plies: 8,
+            transposition_cutoffs: false,
+            table_plies: 20,
+        }
+    }
+
+    /// This solver with the table keyed by [`State::symmetric_key`] for positions before
+    /// ply `plies` (8 by default), so that the 8 images of a position under the board's
+    /// symmetries share one entry, and by [`State::position_key`] after. The symmetric key
+    /// costs some 2.3 times the time of a node, and late in the game a search almost never
+    /// meets an image of another position, so folding pays only early; 31 folds every
+    /// position, 0 none.
+    #[must_use]
+    pub fn with_folded_plies(mut self, plies: u32) -> PyrgaSolver {
+        self.folded_plies = plies;
+        self
+    }
+
+    /// This solver using its table only for positions before ply `plies` (20 by default).
+    /// Late positions have small subtrees that the search redoes faster than the table's
+    /// memory answers: measured on a position at ply 3, stopping the table at ply 20
+    /// searched 2% more nodes in less than half the time of a table used to the end.
+    #[must_use]
+    pub fn with_table_plies(mut self, plies: u32) -> PyrgaSolver {
+        self.table_plies = plies;
+        self
+    }
+
+    /// This solver with enhanced transposition cut-offs (`true`) or without (`false`, the
+    /// default): before searching the children of a position, the table is asked for each
+    /// of them, and a bound that already refutes the window ends the search there.
+    #[must_use]
+    pub fn with_transposition_cutoffs(mut self, on: bool) -> PyrgaSolver {
+        self.transposition_cutoffs = on;
+        self
+    }
+
+    /// This solver with `limits` on each later call.
+    #[must_use]
+    pub fn with_limits(mut self, limits: Limits) -> PyrgaSolver {
+        self.limits = limits;
+        self
+    }
+
+    /// The nodes searched since the solver was made.
+    pub const fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// The bytes of the transposition table.
+    pub const fn table_bytes(&self) -> usize {
+        self.table.bytes()
+    }
+
+    /// Forgets what the table holds (the node count stays).
+    pub fn clear(&mut self) {
+        self.table.clear();
+    }
+
+    /// The verdict of `state` (win, draw or loss for the player to move) without the
+    /// distance, which the search finds much sooner: whether the player to move wins,
+    /// then, if not, whether it draws.
+    ///
+    /// # Errors
+    /// [`SolveError::OutOfBudget`] when a limit runs out first.
+    pub fn verdict(&mut self, state: &State) -> Result<Verdict, SolveError> {
+        self.start();
+        self.verdict_within(state)
+    }
+
+    /// The exact value of `state`: its verdict, then the distance by a search within the
+    /// verdict's window (a draw needs none).
+    ///
+    /// # Errors
+    /// [`SolveError::OutOfBudget`] when a limit runs out first.
+    pub fn solve(&mut self, state: &State) -> Result<Value, SolveError> {
+        self.start();
+        self.value_within(state)
+    }
+
+    /// The exact value of `state` by one exact search over the full window, without the
+    /// verdict first: usually slower than [`PyrgaSolver::solve`], and a check of the
+    /// verdict search by other windows and scores.
+    ///
+    /// # Errors
+    /// [`SolveError::OutOfBudget`] when a limit runs out first.
+    pub fn solve_exact(&mut self, state: &State) -> Result<Value, SolveError> {
+        self.start();
+        let score = self.search::<ExactMode>(state, 0, -INFINITY, INFINITY)?;
+        Ok(Value::of_score(score))
+    }
+
+    /// The value of every legal move of `state` (the value of the position after it, for
+    /// the opponent), in the order of `pyrga::legal_moves`. Moves whose results are images
+    /// of each other under the board's symmetries are solved once.
+    ///
+    /// # Errors
+    /// [`SolveError::OutOfBudget`] when a limit runs out first.
+    pub fn move_values(&mut self, state: &State) -> Result<Vec<(Move, Value)>, SolveError> {
+        self.start();
+        self.for_each_move(state, Self::value_within)
+    }
+
+    /// The verdict of every legal move of `state` (of the position after it, for the
+    /// opponent), in the order of `pyrga::legal_moves`; symmetric results solved once.
+    ///
+    /// # Errors
+    /// [`SolveError::OutOfBudget`] when a limit runs out first.
+    pub fn move_verdicts(&mut self, state: &State) -> Result<Vec<(Move, Verdict)>, SolveError> {
+        self.start();
+        self.for_each_move(state, Self::verdict_within)
+    }
+
+    /// `solve` of the position after each legal move of `state`, in the order of
+    /// `pyrga::legal_moves`, once for each class of results that are images of each other.
+    fn for_each_move<T: Copy>(
+        &mut self,
+        state: &State,
+        mut solve: impl FnMut(&mut Self, &State) -> Result<T, SolveError>,
+    ) -> Result<Vec<(Move, T)>, SolveError> {
+        let mut solved: Vec<(u64, T)> = Vec::new();
+        let mut results = Vec::new();
+        for mv in pyrga::legal_moves(state) {
+            let child = pyrga::apply(state, mv).map_err(|_| SolveError::Internal)?;
+            let key = child.symmetric_key();
+            let result = if let Some(&(_, known)) = solved.iter().find(|(k, _)| *k == key) {
+                known
+            } else {
+                let result = solve(self, &child)?;
+                solved.push((key, result));
+                result
+            };
+            results.push((mv, result));
+        }
+        Ok(results)
+    }
+
+    /// A best move of `state` (the shortest win, else a draw, else the longest loss) and
+    /// the position's value; `None` for a finished game.
+    ///
+    /// # Errors
+    /// [`SolveError::OutOfBudget`] when a limit runs out first.
+    pub fn best_move(&mut self, state: &State) -> Result<Option<(Move, Value)>, SolveError> {
+        self.start();
+        let value = self.value_within(state)?;
+        let wanted = ExactMode::child(value.score());
+        for child in Self::ordered_children(state)? {
+            // The move is best when the child's score is exactly the one that gives `value`.
+            let score =
+                self.search::<ExactMode>(&child.state, child.key, wanted - 1, wanted + 1)?;
+            if score == wanted {
+                let mv = pyrga::legal_moves(state)[usize::from(child.index)];
+                return Ok(Some((mv, value)));
+            }
+        }
+        Ok(None)
+    }
+
+    /// A principal variation from `state`: best moves to the end of the game.
+    ///
+    /// # Errors
+    /// [`SolveError::OutOfBudget`] when a limit runs out first.
+    pub fn principal_variation(&mut self, state: &State) -> Result<Vec<Move>, SolveError> {
+        let mut line = Vec::new();
+        let mut position = *state;
+        while let Some((mv, _)) = self.best_move(&position)? {
+            line.push(mv);
+            position = pyrga::apply(&position, mv).map_err(|_| SolveError::Internal)?;
+        }
+        Ok(line)
+    }
+
+    fn verdict_within(&mut self, state: &State) -> Result<Verdict, SolveError> {
+        Ok(if self.search::<VerdictMode>(state, 0, 0, 1)? > 0 {
+            Verdict::Win
+        } else if self.search::<VerdictMode>(state, 0, -1, 0)? >= 0 {
+            Verdict::Draw
+        } else {
+            Verdict::Loss
+        })
+    }
+
+    fn value_within(&mut self, state: &State) -> Result<Value, SolveError> {
+        let score = match self.verdict_within(state)? {
+            Verdict::Draw => 0,
+            Verdict::Win => self.search::<ExactMode>(state, 0, 0, INFINITY)?,
+            Verdict::Loss => self.search::<ExactMode>(state, 0, -INFINITY, 0)?,
+        };
+        Ok(Value::of_score(score))
+    }
+
+    fn start(&mut self) {
+        self.started = Instant::now();
+        self.limit_nodes = self.limits.nodes.map(|n| self.nodes.saturating_add(n));
+    }
+
+    fn out_of_budget(&self) -> bool {
+        self.limit_nodes.is_some_and(|limit| self.nodes >= limit)
+            || self
+                .limits
+                .time
+                .is_some_and(|limit| self.started.elapsed() >= limit)
+    }
+
+    /// The table's key of `state`.
+    fn key(&self, state: &State) -> u64 {
+        let key = if state.ply() < self.folded_plies {
+            state.symmetric_key()
+        } else {
+            state.position_key()
+        };
+        // 0 marks an empty entry.
+        key.max(1)
+    }
+
+    /// The children of a position that is not finished, in the order of search (fewest
+    /// replies first), with no table move.
+    fn ordered_children(state: &State) -> Result<ArrayVec<Child, MAX_MOVES>, SolveError> {
+        let mut children = ArrayVec::new();
+        for (index, &mv) in pyrga::legal_moves(state).iter().enumerate() {
+            let child = pyrga::apply(state, mv).map_err(|_| SolveError::Internal)?;
+            children.push(Child {
+                state: child,
+                key: 0,
+                index: index as u8,
+                order: pyrga::count_moves(&child) as u8,
+            });
+        }
+        children.sort_by_key(|child| child.order);
+        Ok(children)
+    }
+
+    /// The fail-soft score of `state` within the window (`alpha`, `beta`) in `M`'s scores;
+    /// `key` is the table's key of `state` when known (0 when not).
+    fn search<M: Mode>(
+        &mut self,
+        state: &State,
+        key: u64,
+        alpha: i32,
+        beta: i32,
+    ) -> Result<i32, SolveError> {
+        self.nodes += 1;
+        if self.nodes.trailing_zeros() >= 12 && self.out_of_budget() {
+            return Err(SolveError::OutOfBudget { nodes: self.nodes });
+        }
+        let moves = pyrga::legal_moves(state);
+        if moves.is_empty() {
+            let value = Value::of_status(&pyrga::status(state), state.to_move())
+                .ok_or(SolveError::Internal)?;
+            return Ok(M::terminal(value));
+        }
+        let use_table = state.ply() < self.table_plies;
+        let key = if use_table {
+            (if key == 0 { self.key(state) } else { key }) ^ M::SALT
+        } else {
+            0
+        };
+        let probed = if use_table {
+            self.table.probe(key)
+        } else {
+            None
+        };
+        let (lower, upper, table_move) = match probed {
+            Some(entry) => (
+                i32::from(entry.lower),
+                i32::from(entry.upper),
+                usize::from(entry.best),
+            ),
+            None => (-INFINITY, INFINITY, 0),
+        };
+        if lower >= beta || lower == upper {
+            return Ok(lower);
+        }
+        if upper <= alpha {
+            return Ok(upper);
+        }
+        let nodes_before = self.nodes;
+
+        let mut children = ArrayVec::new();
+        let (mut best, mut best_index) =
+            match self.expand::<M>(state, &moves, table_move, beta, &mut children)? {
+                Expansion::Cutoff(score) => return Ok(score),
+                Expansion::Open { best, best_index } => (best, best_index),
+            };
+        children.sort_by_key(|child| child.order);
+        let mut floor = alpha.max(best);
+        for child in &children {
+            if floor >= beta {
+                break;
+            }
+            let score = M::parent(self.search::<M>(
+                &child.state,
+                child.key,
+                M::child(beta),
+                M::child(floor),
+            )?);
+            if score > best {
+                best = score;
+                best_index = usize::from(child.index);
+                floor = floor.max(score);
+            }
+        }
+
+        // A fail-soft score is an upper bound at or below alpha, a lower bound at or
+        // above beta, and exact between.
+        let (lower, upper) = if best <= alpha {
+            (lower, upper.min(best))
+        } else if best >= beta {
+            (lower.max(best), upper)
+        } else {
+            (best, best)
+        };
+        if !use_table {
+            return Ok(best);
+        }
+        let work = 64 - (self.nodes - nodes_before).leading_zeros();
+        self.table.store(Entry {
+            key,
+            lower: lower as i16,
+            upper: upper as i16,
+            best: (best_index + 1) as u8,
+            work: work as u8,
+        });
+        Ok(best)
+    }
+
+    /// The children of `state` (whose legal moves are `moves`, and whose table move has
+    /// index `table_move` plus one, or is 0) before any is searched, with `M`'s scores:
+    /// the finished ones scored, the others pushed to `children` to be searched.
+    fn expand<M: Mode>(
+        &self,
+        state: &State,
+        moves: &[Move],
+        table_move: usize,
+        beta: i32,
+        children: &mut ArrayVec<Child, MAX_MOVES>,
+    ) -> Result<Expansion, SolveError> {
+        let mut best = -INFINITY;
+        let mut best_index = 0usize;
+        for (index, &mv) in moves.iter().enumerate() {
+            let child = pyrga::apply(state, mv).map_err(|_| SolveError::Internal)?;
+            let replies = pyrga::count_moves(&child);
+            if replies == 0 {
+                // A finished child is scored here; a win ends the search: no move is better.
+                let value = Value::of_status(&pyrga::status(&child), child.to_move())
+                    .ok_or(SolveError::Internal)?;
+                let score = M::parent(M::terminal(value));
+                if score > best {
+                    best = score;
+                    best_index = index;
+                }
+                if value.verdict == Verdict::Loss {
+                    children.clear();
+                    break;
+                }
+                continue;
+            }
+            let mut key = 0;
+            if self.transposition_cutoffs {
+                // A child whose bound already refutes the window ends the search.
+                key = self.key(&child);
+                if let Some(entry) = self.table.probe(key ^ M::SALT) {
+                    let score = M::parent(i32::from(entry.upper));
+                    if score >= beta {
+                        return Ok(Expansion::Cutoff(score));
+                    }
+                }
+            }
+            children.push(Child {
+                state: child,
+                key,
+                index: index as u8,
+                order: if index + 1 == table_move {
+                    0
+                } else {
+                    replies as u8
+                },
+            });
+        }
+        Ok(Expansion::Open { best, best_index })
+    }
+}
+
+/// What the moves of a position give before any child is searched.
+enum Expansion {
+    /// A child's bound in the table refutes the window: the score to return.
+    Cutoff(i32),
+    /// The best score of the finished children and its move's index; the children to
+    /// search are none after a move that wins at once.
+    Open { best: i32, best_index: usize },
+}
