@@ -14,6 +14,12 @@ pub enum SolveError {
     /// A move the engine listed did not apply: a bug in the engine or the solver.
     #[error("internal error: a listed move did not apply")]
     Internal,
+    /// A move given to the solver that is not legal in the position.
+    #[error("{mv} is not a legal move of the position")]
+    IllegalMove {
+        /// The move, in notation.
+        mv: String,
+    },
     /// A position the database does not cover.
     #[error("the database does not cover this position: {reason}")]
     NotCovered {

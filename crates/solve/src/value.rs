@@ -137,6 +137,29 @@ impl Value {
     }
 }
 
+/// Values are ordered from the side of the player to move: a value is greater when it is
+/// better for that player (shorter wins, then draws, then longer losses), so that the best
+/// move is the one whose [`Value::after_move`] is greatest.
+///
+/// ```
+/// use solve::Value;
+///
+/// let mut values = [Value::loss(3), Value::win(9), Value::DRAW, Value::loss(12), Value::win(1)];
+/// values.sort_by(|a, b| b.cmp(a));
+/// assert_eq!(values, [Value::win(1), Value::win(9), Value::DRAW, Value::loss(12), Value::loss(3)]);
+/// ```
+impl Ord for Value {
+    fn cmp(&self, other: &Self) -> core::cmp::Ordering {
+        self.score().cmp(&other.score())
+    }
+}
+
+impl PartialOrd for Value {
+    fn partial_cmp(&self, other: &Self) -> Option<core::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
 impl fmt::Display for Value {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "value {} plies {}", self.verdict, self.plies)

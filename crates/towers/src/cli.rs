@@ -140,6 +140,17 @@ pub(crate) struct SolveArgs {
     /// Pyrga: give up after this many nodes.
     #[arg(long)]
     pub(crate) nodes: Option<u64>,
+    /// Pyrga: the memory of the solver's table, in MiB (rounded down to a power of two).
+    #[arg(long, default_value_t = 512, value_name = "MIB")]
+    pub(crate) memory: u64,
+    /// Pyrga: also print the value of every legal move, best first, for the player to
+    /// move (`move Tb1w value win plies 31`); the position's value follows from them.
+    #[arg(long)]
+    pub(crate) all_moves: bool,
+    /// Pyrga, with --all-moves: save each move's value to FILE as soon as it is proven,
+    /// and resume from the values FILE holds (a long solve can stop and go on).
+    #[arg(long, value_name = "FILE", requires = "all_moves")]
+    pub(crate) checkpoint: Option<String>,
     /// Also print a principal variation (Pylos: at most 200 plies).
     #[arg(long)]
     pub(crate) pv: bool,

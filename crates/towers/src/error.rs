@@ -55,6 +55,25 @@ pub(crate) enum CliError {
     /// The arena's bots do not fit the table.
     #[error("{0}")]
     BadArena(String),
+    /// A checkpoint file that cannot be used.
+    #[error("checkpoint {path}: {reason}")]
+    Checkpoint {
+        /// The file.
+        path: std::path::PathBuf,
+        /// Why not.
+        reason: String,
+    },
+    /// A checkpointed solve whose budget ran out: what it proved is saved.
+    #[error(
+        "the budget ran out after {nodes} nodes; the values proven so far are saved in {path}: \
+         run the same command again (with a larger --time) to go on"
+    )]
+    Unfinished {
+        /// The nodes searched.
+        nodes: u64,
+        /// The checkpoint.
+        path: std::path::PathBuf,
+    },
     /// A solve gave no value.
     #[error(transparent)]
     Solve(#[from] solve::SolveError),

@@ -14,6 +14,7 @@
 //! status 2 and a message on standard error naming the ply, the move and the reason.
 
 mod arena;
+mod checkpoint;
 mod cli;
 mod commands;
 mod error;

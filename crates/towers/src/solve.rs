@@ -4,14 +4,14 @@ use std::io::Write;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
+use indicatif::{ProgressBar, ProgressStyle};
 use solve::{Limits, PylosDatabase, PylosDirect, PyrgaSolver, SolveError, Value};
+
+use crate::checkpoint::Checkpoint;
 
 use crate::cli::SolveArgs;
 use crate::commands::position;
 use crate::error::CliError;
-
-/// The transposition table of `towers solve pyrga`: 2^24 entries of 16 bytes (256 MiB).
-const TABLE_BITS: u32 = 24;
 
 /// Runs `towers solve`. The last line is `value win|draw|loss plies N` for the player to
 /// move after the record; the lines before it say how the value was found.
@@ -38,29 +38,115 @@ fn solve_pyrga(args: &SolveArgs, out: &mut impl Write) -> Result<(), CliError> {
         nodes: args.nodes,
         time: Some(Duration::from_secs_f64(args.time.max(0.0))),
     };
-    let mut solver = PyrgaSolver::new(TABLE_BITS).with_limits(limits);
+    // Buckets of 32 bytes: the largest power of two within the memory asked for (the
+    // solver holds at most 2^34 buckets).
+    let buckets = (args.memory.clamp(1, 1 << 30) << 20) / 32;
+    let bits = buckets.ilog2();
+    let mut solver = PyrgaSolver::new(bits).with_limits(limits);
+    let mut checkpoint = args
+        .checkpoint
+        .as_deref()
+        .map(|path| Checkpoint::open(Path::new(path), &state, &args.position.moves))
+        .transpose()?;
     let started = Instant::now();
-    let value = solver.solve(&state)?;
+    // Everything is computed before anything is printed: a budget that runs out prints
+    // only the error.
+    let (values, value, best) = if args.all_moves {
+        let values = all_move_values(&state, &mut solver, checkpoint.as_mut())?;
+        let value = match values.first() {
+            Some(&(_, value)) => value,
+            None => finished_value(&state)?,
+        };
+        let best = values.first().map(|&(mv, _)| mv);
+        (values, value, best)
+    } else {
+        let value = solver.solve(&state)?;
+        let best = solver.best_move(&state)?.map(|(mv, _)| mv);
+        (Vec::new(), value, best)
+    };
+    let seconds = started.elapsed().as_secs_f64();
+    let line = if args.pv {
+        Some(solver.principal_variation(&state)?)
+    } else {
+        None
+    };
     writeln!(
         out,
-        "method search (alpha-beta, transposition table of {} MiB)",
+        "method search (alpha-beta: the verdict, then the distance; transposition table of {} MiB)",
         solver.table_bytes() >> 20
     )?;
-    writeln!(
-        out,
-        "nodes {} seconds {:.3}",
-        solver.nodes(),
-        started.elapsed().as_secs_f64()
-    )?;
-    if let Some((mv, _)) = solver.best_move(&state)? {
+    for (mv, value) in &values {
+        writeln!(out, "move {mv} {value}")?;
+    }
+    writeln!(out, "nodes {} seconds {seconds:.3}", solver.nodes())?;
+    if let Some(mv) = best {
         writeln!(out, "best {mv}")?;
     }
-    if args.pv {
-        let line = solver.principal_variation(&state)?;
+    if let Some(line) = line {
         writeln!(out, "pv {}", boardcore::format_record(&line))?;
     }
     writeln!(out, "{value}")?;
     Ok(())
+}
+
+/// The value of a finished Pyrga game for the player who would move.
+fn finished_value(state: &pyrga::State) -> Result<Value, CliError> {
+    Value::of_status(&pyrga::status(state), state.to_move())
+        .ok_or(CliError::Solve(SolveError::Internal))
+}
+
+/// Every legal move of `state` with its value for the player to move, best first (the
+/// shortest win, then draws, then the longest loss; ties in the order of the moves), with
+/// a progress bar and, with `--checkpoint`, each value saved as soon as it is proven.
+fn all_move_values(
+    state: &pyrga::State,
+    solver: &mut PyrgaSolver,
+    mut checkpoint: Option<&mut Checkpoint>,
+) -> Result<Vec<(pyrga::Move, Value)>, CliError> {
+    let known = checkpoint
+        .as_ref()
+        .map_or_else(Vec::new, |checkpoint| checkpoint.known.clone());
+    let classes = distinct_results(state);
+    let progress = ProgressBar::new(classes as u64).with_style(
+        ProgressStyle::with_template("{elapsed_precise} {bar:30} {pos}/{len} moves solved {msg}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    progress.set_position(known.len().min(classes) as u64);
+    let mut saved = Ok(());
+    let result = solver.move_values_resuming(state, &known, |mv, value| {
+        progress.inc(1);
+        progress.set_message(format!("(last: {mv}, {})", Value::describe_move(value)));
+        if let (Some(checkpoint), Ok(())) = (checkpoint.as_mut(), &saved) {
+            saved = checkpoint.save(mv, value);
+        }
+    });
+    progress.finish_and_clear();
+    saved?;
+    let mut values: Vec<(pyrga::Move, Value)> = result
+        .map_err(|error| match (error, checkpoint) {
+            (SolveError::OutOfBudget { nodes }, Some(checkpoint)) => CliError::Unfinished {
+                nodes,
+                path: checkpoint.path().to_path_buf(),
+            },
+            (error, _) => error.into(),
+        })?
+        .into_iter()
+        .map(|(mv, value)| (mv, value.after_move()))
+        .collect();
+    values.sort_by_key(|&(_, value)| core::cmp::Reverse(value));
+    Ok(values)
+}
+
+/// The number of legal moves of `state` whose results are not images of each other.
+fn distinct_results(state: &pyrga::State) -> usize {
+    let mut keys: Vec<u64> = pyrga::legal_moves(state)
+        .iter()
+        .filter_map(|&mv| pyrga::apply(state, mv).ok())
+        .map(|child| child.symmetric_key())
+        .collect();
+    keys.sort_unstable();
+    keys.dedup();
+    keys.len()
 }
 
 fn solve_pylos(args: &SolveArgs, out: &mut impl Write) -> Result<(), CliError> {

@@ -1,5 +1,7 @@
 //! `towers solve`: the contract line, the methods it says it used, and its errors.
 
+#![allow(clippy::unwrap_used)]
+
 mod common;
 
 use common::{fails, ok, towers_with_input};
@@ -39,6 +41,133 @@ fn a_finished_pyrga_game_is_valued_at_once() {
 fn pyrga_budget_runs_out_without_a_value() {
     let message = fails(&["solve", "pyrga", "--nodes", "5000"]);
     assert!(message.contains("the budget ran out"), "{message}");
+}
+
+#[test]
+fn pyrga_all_moves_lists_every_move_best_first() {
+    let out = ok(&["solve", "pyrga", "--moves", PYRGA_16, "--all-moves"]);
+    let moves: Vec<&str> = out.lines().filter(|l| l.starts_with("move ")).collect();
+    assert_eq!(
+        moves,
+        [
+            "move Cd2 value loss plies 14",
+            "move Sd2 value loss plies 6",
+            "move Cc1 value loss plies 4"
+        ]
+    );
+    assert!(out.contains("best Cd2\n"), "{out}");
+    // The same contract line as without --all-moves.
+    assert_eq!(out.lines().last(), Some("value loss plies 14"));
+}
+
+/// A fresh folder for a test's files.
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("towers-solve-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn pyrga_checkpoint_resumes_and_refuses_what_is_not_its_own() {
+    let dir = scratch("checkpoint");
+    let file = dir.join("values.txt");
+    let path = file.to_str().unwrap();
+    let args = [
+        "solve",
+        "pyrga",
+        "--moves",
+        PYRGA_16,
+        "--all-moves",
+        "--checkpoint",
+        path,
+    ];
+    let first = ok(&args);
+    let saved = std::fs::read_to_string(&file).unwrap();
+    assert_eq!(saved.lines().count(), 2 + 3, "{saved}");
+    // A second run reads every value back and searches nothing.
+    let second = ok(&args);
+    assert!(second.contains("nodes 0 "), "{second}");
+    let values = |out: &str| -> Vec<String> {
+        out.lines()
+            .filter(|l| l.starts_with("move ") || l.starts_with("value "))
+            .map(str::to_owned)
+            .collect()
+    };
+    assert_eq!(values(&first), values(&second));
+
+    // A last line cut short by a stop is dropped and solved again.
+    let cut = &saved[..saved.len() - 5];
+    std::fs::write(&file, cut).unwrap();
+    let third = ok(&args);
+    assert!(!third.contains("nodes 0 "), "{third}");
+    assert_eq!(values(&third), values(&first));
+    assert_eq!(std::fs::read_to_string(&file).unwrap().lines().count(), 5);
+
+    // An edited value fails its check, and the file is left as it was.
+    let edited = saved.replacen(" win ", " loss ", 1);
+    std::fs::write(&file, &edited).unwrap();
+    let message = fails(&args);
+    assert!(message.contains("line 3 is corrupt"), "{message}");
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), edited);
+
+    // Another position's checkpoint, and a file that is no checkpoint, are refused.
+    std::fs::write(&file, &saved).unwrap();
+    let message = fails(&["solve", "pyrga", "--all-moves", "--checkpoint", path]);
+    assert!(
+        message.contains("a checkpoint of another position"),
+        "{message}"
+    );
+    let other = dir.join("notes.txt");
+    std::fs::write(&other, "my notes\n").unwrap();
+    let message = fails(&[
+        "solve",
+        "pyrga",
+        "--all-moves",
+        "--checkpoint",
+        other.to_str().unwrap(),
+    ]);
+    assert!(message.contains("not a checkpoint"), "{message}");
+    assert_eq!(std::fs::read_to_string(&other).unwrap(), "my notes\n");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn pyrga_checkpoint_keeps_what_a_short_budget_proved() {
+    let dir = scratch("budget");
+    let file = dir.join("values.txt");
+    let path = file.to_str().unwrap();
+    // Ply 12: some moves solve within the node budget, not all.
+    let record = "Ta4e Tb4s Tb3n Cb4 Sb4 Sb3 Tc3s Sc1 Sc2 Tb2s Tb1w Ta1e";
+    let mut args = vec![
+        "solve",
+        "pyrga",
+        "--moves",
+        record,
+        "--all-moves",
+        "--checkpoint",
+        path,
+    ];
+    let mut runs = 0;
+    let out = loop {
+        runs += 1;
+        let run = common::towers(&[&args[..], &["--nodes", "30000"]].concat());
+        if run.status == 0 {
+            break run.stdout;
+        }
+        assert!(
+            run.stderr.contains("run the same command again"),
+            "{}",
+            run.stderr
+        );
+        assert!(runs < 200, "no progress");
+    };
+    assert!(runs > 1, "the budget was never short");
+    args.truncate(7);
+    let whole = ok(&args);
+    let last = |out: &str| out.lines().last().map(str::to_owned);
+    assert_eq!(last(&out), last(&whole));
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

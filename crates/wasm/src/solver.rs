@@ -121,16 +121,6 @@ pub struct MoveValue {
     pub text: String,
 }
 
-/// The order of values from the mover's side: the shortest win first, then draws, then
-/// losses, the longest first.
-fn preference(value: Value) -> (u8, i64) {
-    match value.verdict {
-        Verdict::Win => (0, i64::from(value.plies)),
-        Verdict::Draw => (1, 0),
-        Verdict::Loss => (2, -i64::from(value.plies)),
-    }
-}
-
 /// `value` (for the player to move in `state`) in words, naming the winner.
 fn position_text(state: &State, value: Value) -> String {
     let mover = state.to_move();
@@ -194,11 +184,7 @@ pub(crate) fn move_values(
         .into_iter()
         .map(|(mv, after)| (mv.to_string(), after.after_move()))
         .collect();
-    values.sort_by(|(a, value_a), (b, value_b)| {
-        preference(*value_a)
-            .cmp(&preference(*value_b))
-            .then_with(|| a.cmp(b))
-    });
+    values.sort_by(|(a, value_a), (b, value_b)| value_b.cmp(value_a).then_with(|| a.cmp(b)));
     Ok(values
         .into_iter()
         .map(|(mv, value)| MoveValue {
@@ -213,28 +199,6 @@ pub(crate) fn move_values(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn values_are_ordered_best_first() {
-        let mut values = [
-            Value::loss(3),
-            Value::win(9),
-            Value::DRAW,
-            Value::loss(12),
-            Value::win(1),
-        ];
-        values.sort_by_key(|value| preference(*value));
-        assert_eq!(
-            values,
-            [
-                Value::win(1),
-                Value::win(9),
-                Value::DRAW,
-                Value::loss(12),
-                Value::loss(3)
-            ]
-        );
-    }
 
     #[test]
     fn values_in_words() {

@@ -234,8 +234,49 @@ impl PyrgaSolver {
     /// # Errors
     /// [`SolveError::OutOfBudget`] when a limit runs out first.
     pub fn move_values(&mut self, state: &State) -> Result<Vec<(Move, Value)>, SolveError> {
+        self.move_values_resuming(state, &[], |_, _| {})
+    }
+
+    /// [`PyrgaSolver::move_values`] for a long solve that can stop and resume: the values
+    /// in `known` (from an earlier run) are taken as they are, also for the moves whose
+    /// results are their images, and `solved` is called with each value found, as soon as
+    /// it is found, so that the caller can save it.
+    ///
+    /// ```
+    /// use pyrga::{Config, State};
+    /// use solve::PyrgaSolver;
+    ///
+    /// let state = State::new(Config::default())
+    ///     .replay("Ta4e Tb4s Tb3n Cb4 Sb4 Sb3 Tc3s Sc1 Sc2 Tb2s Tb1w Ta1e Td1w Sc1 Cd1 Sd2")
+    ///     .unwrap();
+    /// let mut solver = PyrgaSolver::new(16);
+    /// let mut saved = Vec::new();
+    /// let all = solver.move_values_resuming(&state, &[], |mv, value| saved.push((mv, value))).unwrap();
+    /// // A second run that knows the first value solves only the others.
+    /// let mut again = Vec::new();
+    /// let resumed = solver
+    ///     .move_values_resuming(&state, &saved[..1], |mv, value| again.push((mv, value)))
+    ///     .unwrap();
+    /// assert_eq!(resumed, all);
+    /// assert_eq!(again.len(), saved.len() - 1);
+    /// ```
+    ///
+    /// # Errors
+    /// [`SolveError::OutOfBudget`] when a limit runs out first (the values found before it
+    /// were given to `solved`); [`SolveError::IllegalMove`] when a move of `known` is not
+    /// legal in `state`.
+    pub fn move_values_resuming(
+        &mut self,
+        state: &State,
+        known: &[(Move, Value)],
+        mut solved: impl FnMut(Move, Value),
+    ) -> Result<Vec<(Move, Value)>, SolveError> {
         self.start();
-        self.for_each_move(state, Self::value_within)
+        self.for_each_move(state, known, |solver, mv, child| {
+            let value = solver.value_within(child)?;
+            solved(mv, value);
+            Ok(value)
+        })
     }
 
     /// The verdict of every legal move of `state` (of the position after it, for the
@@ -245,25 +286,33 @@ impl PyrgaSolver {
     /// [`SolveError::OutOfBudget`] when a limit runs out first.
     pub fn move_verdicts(&mut self, state: &State) -> Result<Vec<(Move, Verdict)>, SolveError> {
         self.start();
-        self.for_each_move(state, Self::verdict_within)
+        self.for_each_move(state, &[], |solver, _, child| solver.verdict_within(child))
     }
 
     /// `solve` of the position after each legal move of `state`, in the order of
-    /// `pyrga::legal_moves`, once for each class of results that are images of each other.
+    /// `pyrga::legal_moves`, once for each class of results that are images of each other,
+    /// and not at all for the classes of the moves in `known`.
     fn for_each_move<T: Copy>(
         &mut self,
         state: &State,
-        mut solve: impl FnMut(&mut Self, &State) -> Result<T, SolveError>,
+        known: &[(Move, T)],
+        mut solve: impl FnMut(&mut Self, Move, &State) -> Result<T, SolveError>,
     ) -> Result<Vec<(Move, T)>, SolveError> {
+        let child = |mv: Move| {
+            pyrga::apply(state, mv).map_err(|_| SolveError::IllegalMove { mv: mv.to_string() })
+        };
         let mut solved: Vec<(u64, T)> = Vec::new();
+        for &(mv, result) in known {
+            solved.push((child(mv)?.symmetric_key(), result));
+        }
         let mut results = Vec::new();
         for mv in pyrga::legal_moves(state) {
-            let child = pyrga::apply(state, mv).map_err(|_| SolveError::Internal)?;
+            let child = child(mv)?;
             let key = child.symmetric_key();
-            let result = if let Some(&(_, known)) = solved.iter().find(|(k, _)| *k == key) {
-                known
+            let result = if let Some(&(_, found)) = solved.iter().find(|(k, _)| *k == key) {
+                found
             } else {
-                let result = solve(self, &child)?;
+                let result = solve(self, mv, &child)?;
                 solved.push((key, result));
                 result
             };
