@@ -60,7 +60,7 @@ pub use error::SolveError;
 pub use frontier::{CountReport, LayerReport};
 pub use index::PylosIndex;
 pub use minimax::minimax;
-pub use pyrga::{Limits, PyrgaSolver};
+pub use pyrga::{Limits, PyrgaProof, PyrgaSolver};
 #[cfg(feature = "database")]
 pub use retro::{MAX_PLIES, SLICE, SweepReport};
 pub use turn::Turn;

@@ -5,7 +5,7 @@
 use pyrga::{Config, Rules, State};
 use rand_core::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
-use solve::{PyrgaSolver, Value, Verdict, minimax};
+use solve::{PyrgaProof, PyrgaSolver, Value, Verdict, minimax};
 
 /// A position after `plies` random moves (fewer if the game ends).
 fn random_position(rules: Rules, plies: u32, rng: &mut Xoshiro256PlusPlus) -> State {
@@ -29,6 +29,11 @@ fn solver_equals_minimax_from_ply_20() {
             let image = state.transformed(boardcore::Symmetry::Rotate90);
             assert_eq!(folded.solve(&image).unwrap(), exact, "{image}");
             assert_eq!(solver.verdict(&state).unwrap(), exact.verdict, "{state}");
+            assert_eq!(
+                PyrgaProof::new(12).verdict(&state).unwrap(),
+                exact.verdict,
+                "{state}"
+            );
             // Without a table, and with transposition cut-offs, nothing changes.
             for mut variant in [
                 PyrgaSolver::new(4).with_table_plies(0),
@@ -92,9 +97,10 @@ fn node_limit_stops_the_search() {
     ));
 }
 
-/// The verdict search and the exact search (which finds the verdict again, with the
-/// distance, through other windows and scores) agree on random positions of both rule sets
-/// at plies `plies`, `count` of them; returns how many were wins, draws and losses.
+/// The verdict search, the exact search (which finds the verdict again, with the distance,
+/// through other windows and scores) and the proof-number search (another method
+/// altogether) agree on random positions of both rule sets at plies `plies`, `count` of
+/// them; returns how many were wins, draws and losses.
 fn searches_agree(plies: core::ops::RangeInclusive<u32>, count: u32, seed: u64) -> [usize; 3] {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let mut seen = [0usize; 3];
@@ -113,6 +119,8 @@ fn searches_agree(plies: core::ops::RangeInclusive<u32>, count: u32, seed: u64) 
         let mut exact = PyrgaSolver::new(18).with_folded_plies(0);
         let value = exact.solve_exact(&state).unwrap();
         assert_eq!(value.verdict, verdict, "{state}");
+        let mut proof = PyrgaProof::new(18);
+        assert_eq!(proof.verdict(&state).unwrap(), verdict, "{state}");
         seen[verdict as usize] += 1;
     }
     seen

@@ -1,5 +1,6 @@
 //! Pyrga: alpha-beta with a transposition table, for the verdict and for the distance.
 
+mod proof;
 mod table;
 
 use arrayvec::ArrayVec;
@@ -8,6 +9,7 @@ use web_time::Instant;
 
 use crate::error::SolveError;
 use crate::value::{Value, Verdict, WIN};
+pub use proof::PyrgaProof;
 use table::{Entry, Table};
 
 /// Bounds beyond every score.
@@ -367,12 +369,20 @@ impl PyrgaSolver {
     }
 
     fn value_within(&mut self, state: &State) -> Result<Value, SolveError> {
-        let score = match self.verdict_within(state)? {
+        let verdict = self.verdict_within(state)?;
+        let score = match verdict {
             Verdict::Draw => 0,
             Verdict::Win => self.search::<ExactMode>(state, 0, 0, INFINITY)?,
             Verdict::Loss => self.search::<ExactMode>(state, 0, -INFINITY, 0)?,
         };
-        Ok(Value::of_score(score))
+        let value = Value::of_score(score);
+        // The exact search, within the verdict's window, finds the verdict again (a wrong
+        // verdict would make it fail out of the window).
+        if value.verdict == verdict {
+            Ok(value)
+        } else {
+            Err(SolveError::Internal)
+        }
     }
 
     fn start(&mut self) {
