@@ -18,8 +18,11 @@ const TABLE_BITS: u32 = 22;
 /// A bot that plays the solver's best move: the shortest win, else a draw, else the
 /// longest loss.
 ///
-/// - Pyrga: it solves the position within its time budget, from any position; when the
-///   budget runs out first (early in the game) it plays [`AlphaBeta`]'s move instead.
+/// - Pyrga: it solves the position within its time budget, from any position, and plays
+///   the shortest win, else a draw, else the longest loss. When the budget runs out first
+///   (early in the game), it looks within the same time again for a move that keeps the
+///   position's verdict (`solve::PyrgaSolver::verdict_move`: perfect in the sense of the
+///   game's value, without the distance), and only then plays [`AlphaBeta`]'s move.
 /// - Pylos (feature `perfect`): it reads the `solve::PylosDatabase` it was given when the
 ///   database covers the position, else solves directly (`solve::PylosDirect`) when at
 ///   most `max_positions` positions are reachable (late in the game), else plays
@@ -146,16 +149,21 @@ impl Bot<pyrga::State> for Perfect {
     }
 
     fn choose(&mut self, state: &pyrga::State) -> Option<pyrga::Move> {
-        match self.pyrga_solver().best_move(state) {
-            Ok(Some((mv, _))) => Some(mv),
-            Ok(None) => None,
-            Err(_) => {
-                let budget = self.fallback_budget();
-                self.pyrga_fallback
-                    .get_or_insert_with(|| AlphaBeta::new(budget))
-                    .choose(state)
-            }
+        let solver = self.pyrga_solver();
+        match solver.best_move(state) {
+            Ok(Some((mv, _))) => return Some(mv),
+            Ok(None) => return None,
+            Err(_) => {}
         }
+        // Out of time for the distance: a move that keeps the verdict is still perfect in
+        // the sense of the game's value.
+        if let Ok(Some((mv, _))) = solver.verdict_move(state) {
+            return Some(mv);
+        }
+        let budget = self.fallback_budget();
+        self.pyrga_fallback
+            .get_or_insert_with(|| AlphaBeta::new(budget))
+            .choose(state)
     }
 
     fn explain(&mut self, state: &pyrga::State, mv: pyrga::Move) -> Option<String> {

@@ -9,27 +9,38 @@ use std::hint::black_box;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use pylos::{Config as PylosConfig, MoveList, Variant};
 use pyrga::{Config, State};
-use solve::{PylosIndex, PyrgaSolver};
+use solve::{PylosIndex, PyrgaProof, PyrgaSolver};
 
-/// A Pyrga position at ply 13 (from a random game) that takes some 1.2 million nodes, so
-/// that the table's allocation weighs little.
+/// A Pyrga position at ply 13 (from a random game), large enough that the table's
+/// allocation weighs little.
 const PYRGA_RECORD: &str = "Ta4e Tb4s Tb3n Cb4 Sb4 Sb3 Tc3s Sc1 Sc2 Tb2s Tb1w Ta1e Td1w";
 
 fn bench_pyrga(c: &mut Criterion) {
     let state = State::new(Config::default()).replay(PYRGA_RECORD).unwrap();
-    let nodes = {
-        let mut solver = PyrgaSolver::new(20);
-        solver.solve(&state).unwrap();
-        solver.nodes()
-    };
     let mut group = c.benchmark_group("pyrga_solve");
     group.sample_size(10);
-    group.throughput(Throughput::Elements(nodes));
-    group.bench_function("ply13", |b| {
-        b.iter(|| {
-            let mut solver = PyrgaSolver::new(20);
-            black_box(solver.solve(black_box(&state)).unwrap())
+    // Each search with a new table of 2^20 buckets (32 MiB); the throughput is in nodes.
+    let exact = |solver: &mut PyrgaSolver| solver.solve(&state).map(|_| ()).unwrap();
+    let verdict = |solver: &mut PyrgaSolver| solver.verdict(&state).map(|_| ()).unwrap();
+    for (name, search) in [
+        ("ply13_exact", &exact as &dyn Fn(&mut PyrgaSolver)),
+        ("ply13_verdict", &verdict),
+    ] {
+        let mut solver = PyrgaSolver::new(20);
+        search(&mut solver);
+        group.throughput(Throughput::Elements(solver.nodes()));
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                let mut solver = PyrgaSolver::new(20);
+                search(black_box(&mut solver));
+            });
         });
+    }
+    let mut proof = PyrgaProof::new(21);
+    proof.verdict(&state).unwrap();
+    group.throughput(Throughput::Elements(proof.nodes()));
+    group.bench_function("ply13_proof_numbers", |b| {
+        b.iter(|| black_box(PyrgaProof::new(21).verdict(black_box(&state)).unwrap()));
     });
     group.finish();
 }

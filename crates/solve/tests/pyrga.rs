@@ -147,3 +147,23 @@ fn verdict_and_exact_searches_agree_from_ply_2() {
         seen[0], seen[1], seen[2]
     );
 }
+
+#[test]
+fn verdict_moves_keep_the_verdict() {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(14);
+    let mut solver = PyrgaSolver::new(18);
+    let mut seen = [0usize; 3];
+    for round in 0..120 {
+        let state = random_position(Rules::Standard, 12 + round % 8, &mut rng);
+        let Some((mv, verdict)) = solver.verdict_move(&state).unwrap() else {
+            assert!(pyrga::status(&state).is_finished());
+            continue;
+        };
+        assert_eq!(verdict, solver.verdict(&state).unwrap());
+        let child = pyrga::apply(&state, mv).unwrap();
+        let after = solver.solve(&child).unwrap().after_move().verdict;
+        assert_eq!(after, verdict, "{state} {mv}");
+        seen[verdict as usize] += 1;
+    }
+    assert!(seen.iter().all(|&n| n > 0), "{seen:?}");
+}

@@ -344,6 +344,42 @@ impl PyrgaSolver {
         Ok(None)
     }
 
+    /// A move that keeps the verdict of `state`, and the verdict: a winning move from a won
+    /// position, a drawing move from a drawn one, the first move in the search's order from
+    /// a lost one; `None` for a finished game. Perfect play in the sense of the verdict,
+    /// found much sooner than [`PyrgaSolver::best_move`], which also keeps the distance
+    /// (the shortest win, the longest loss).
+    ///
+    /// # Errors
+    /// [`SolveError::OutOfBudget`] when a limit runs out first.
+    pub fn verdict_move(&mut self, state: &State) -> Result<Option<(Move, Verdict)>, SolveError> {
+        self.start();
+        if pyrga::count_moves(state) == 0 {
+            return Ok(None);
+        }
+        let verdict = self.verdict_within(state)?;
+        let children = Self::ordered_children(state)?;
+        let mut keeps = None;
+        for child in &children {
+            // A won position needs a child lost for the opponent; a drawn one a child the
+            // opponent does not win (none is lost, or the position would be won).
+            let kept = match verdict {
+                Verdict::Win => self.search::<VerdictMode>(&child.state, 0, -1, 0)? < 0,
+                Verdict::Draw => self.search::<VerdictMode>(&child.state, 0, 0, 1)? <= 0,
+                Verdict::Loss => true,
+            };
+            if kept {
+                keeps = Some(child.index);
+                break;
+            }
+        }
+        let index = keeps.ok_or(SolveError::Internal)?;
+        Ok(Some((
+            pyrga::legal_moves(state)[usize::from(index)],
+            verdict,
+        )))
+    }
+
     /// A principal variation from `state`: best moves to the end of the game.
     ///
     /// # Errors
