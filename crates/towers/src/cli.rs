@@ -147,6 +147,14 @@ pub(crate) struct SolveArgs {
     /// move (`move Tb1w value win plies 31`); the position's value follows from them.
     #[arg(long)]
     pub(crate) all_moves: bool,
+    /// Pyrga: only the verdict, much sooner; the last line is `verdict win|draw|loss`
+    /// instead of the value line.
+    #[arg(long, conflicts_with_all = ["all_moves", "pv"])]
+    pub(crate) verdict: bool,
+    /// Pyrga, with --verdict: find it by proof-number search (df-pn), the second method,
+    /// instead of alpha-beta.
+    #[arg(long, requires = "verdict")]
+    pub(crate) proof: bool,
     /// Pyrga, with --all-moves: save each move's value to FILE as soon as it is proven,
     /// and resume from the values FILE holds (a long solve can stop and go on).
     #[arg(long, value_name = "FILE", requires = "all_moves")]

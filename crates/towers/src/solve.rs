@@ -5,7 +5,7 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressStyle};
-use solve::{Limits, PylosDatabase, PylosDirect, PyrgaSolver, SolveError, Value};
+use solve::{Limits, PylosDatabase, PylosDirect, PyrgaProof, PyrgaSolver, SolveError, Value};
 
 use crate::checkpoint::Checkpoint;
 
@@ -48,6 +48,9 @@ fn solve_pyrga(args: &SolveArgs, out: &mut impl Write) -> Result<(), CliError> {
         .as_deref()
         .map(|path| Checkpoint::open(Path::new(path), &state, &args.position.moves))
         .transpose()?;
+    if args.verdict {
+        return pyrga_verdict(args, &state, limits, bits, out);
+    }
     let started = Instant::now();
     // Everything is computed before anything is printed: a budget that runs out prints
     // only the error.
@@ -86,6 +89,40 @@ fn solve_pyrga(args: &SolveArgs, out: &mut impl Write) -> Result<(), CliError> {
         writeln!(out, "pv {}", boardcore::format_record(&line))?;
     }
     writeln!(out, "{value}")?;
+    Ok(())
+}
+
+/// `towers solve pyrga --verdict [--proof]`: the verdict alone, by alpha-beta or by
+/// proof numbers.
+fn pyrga_verdict(
+    args: &SolveArgs,
+    state: &pyrga::State,
+    limits: Limits,
+    bits: u32,
+    out: &mut impl Write,
+) -> Result<(), CliError> {
+    let started = Instant::now();
+    let (method, verdict, nodes) = if args.proof {
+        // Slots of 16 bytes: twice the alpha-beta buckets in the same memory.
+        let mut solver = PyrgaProof::new(bits + 1).with_limits(limits);
+        let verdict = solver.verdict(state)?;
+        ("proof-number search (df-pn)", verdict, solver.nodes())
+    } else {
+        let mut solver = PyrgaSolver::new(bits).with_limits(limits);
+        let verdict = solver.verdict(state)?;
+        (
+            "search (alpha-beta, the verdict only)",
+            verdict,
+            solver.nodes(),
+        )
+    };
+    writeln!(out, "method {method}")?;
+    writeln!(
+        out,
+        "nodes {nodes} seconds {:.3}",
+        started.elapsed().as_secs_f64()
+    )?;
+    writeln!(out, "verdict {verdict}")?;
     Ok(())
 }
 

@@ -249,7 +249,7 @@ impl PyrgaSolver {
     /// use solve::PyrgaSolver;
     ///
     /// let state = State::new(Config::default())
-    ///     .replay("Ta4e Tb4s Tb3n Cb4 Sb4 Sb3 Tc3s Sc1 Sc2 Tb2s Tb1w Ta1e Td1w Sc1 Cd1 Sd2")
+    ///     .replay("Ta4e Tb4s Tb3n Cb4 Sb4 Sb3 Tc3s Sc1 Sc2 Tb2s Tb1w Ta1e Td1w Tc1e Cd1 Sd1")
     ///     .unwrap();
     /// let mut solver = PyrgaSolver::new(16);
     /// let mut saved = Vec::new();

@@ -13,14 +13,10 @@ use web_time::Instant;
 /// cannot be refuted).
 const INFINITE: u32 = u32::MAX / 4;
 
-/// One slot of the table: the proof and disproof numbers of a position for one goal.
-#[derive(Clone, Copy, Default)]
-struct Slot {
-    /// The position's key with the goal mixed in (0: empty).
-    key: u64,
-    proof: u32,
-    disproof: u32,
-}
+/// One slot of the table: the position's key with the goal mixed in (0: empty), then its
+/// proof number and its disproof number (high half). Plain words, so that a new table is
+/// memory the system gives zeroed, touched only where used.
+type Slot = [u64; 2];
 
 /// What the player to move at the root wants to prove.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -65,7 +61,7 @@ impl PyrgaProof {
         let most = if usize::BITS >= 64 { 34 } else { 26 };
         let size = 1usize << bits.clamp(4, most);
         PyrgaProof {
-            table: vec![Slot::default(); size],
+            table: vec![[0; 2]; size],
             mask: size - 1,
             nodes: 0,
             limits: Limits::default(),
@@ -129,9 +125,9 @@ impl PyrgaProof {
             return terminal(value, state.to_move() == attacker, goal);
         }
         let key = Self::key(state, goal);
-        let slot = self.table[(key as usize) & self.mask];
-        if slot.key == key {
-            return (slot.proof, slot.disproof);
+        let [slot_key, numbers] = self.table[(key as usize) & self.mask];
+        if slot_key == key {
+            return (numbers as u32, (numbers >> 32) as u32);
         }
         let moves = pyrga::count_moves(state) as u32;
         if state.to_move() == attacker {
@@ -222,11 +218,8 @@ impl PyrgaProof {
 
     fn store(&mut self, state: &State, goal: Goal, proof: u32, disproof: u32) {
         let key = Self::key(state, goal);
-        self.table[(key as usize) & self.mask] = Slot {
-            key,
-            proof,
-            disproof,
-        };
+        self.table[(key as usize) & self.mask] =
+            [key, u64::from(proof) | u64::from(disproof) << 32];
     }
 
     fn out_of_budget(&self) -> bool {

@@ -20,10 +20,34 @@ pub(super) struct Entry {
 /// ones (2 GiB).
 const MAX_BITS: u32 = if usize::BITS >= 64 { 34 } else { 26 };
 
-/// Two entries: the first is replaced only by a search of at least as much work (or of
-/// the same position), the second by any other.
-#[derive(Clone, Copy, Default)]
-struct Bucket([Entry; 2]);
+impl Entry {
+    /// The entry as two words: the key, then the rest.
+    const fn pack(self) -> [u64; 2] {
+        [
+            self.key,
+            self.lower as u16 as u64
+                | (self.upper as u16 as u64) << 16
+                | (self.best as u64) << 32
+                | (self.work as u64) << 40,
+        ]
+    }
+
+    /// The entry of two words made by [`Entry::pack`].
+    const fn unpack(words: [u64; 2]) -> Entry {
+        Entry {
+            key: words[0],
+            lower: words[1] as u16 as i16,
+            upper: (words[1] >> 16) as u16 as i16,
+            best: (words[1] >> 32) as u8,
+            work: (words[1] >> 40) as u8,
+        }
+    }
+}
+
+/// Two packed entries: the first is replaced only by a search of at least as much work
+/// (or of the same position), the second by any other. Plain words, so that a new table
+/// is memory the system gives zeroed, touched only where used.
+type Bucket = [u64; 4];
 
 /// A table of `2^bits` buckets.
 pub(super) struct Table {
@@ -37,7 +61,7 @@ impl Table {
     pub(super) fn new(bits: u32) -> Table {
         let size = 1usize << bits.clamp(2, MAX_BITS);
         Table {
-            buckets: vec![Bucket::default(); size],
+            buckets: vec![[0; 4]; size],
             mask: size - 1,
         }
     }
@@ -49,14 +73,20 @@ impl Table {
 
     /// Forgets every entry.
     pub(super) fn clear(&mut self) {
-        self.buckets.fill(Bucket::default());
+        self.buckets.fill([0; 4]);
     }
 
     /// The entry of `key`, if the table holds it.
     #[inline]
     pub(super) fn probe(&self, key: u64) -> Option<Entry> {
-        let bucket = &self.buckets[(key as usize) & self.mask];
-        bucket.0.iter().find(|entry| entry.key == key).copied()
+        let [key0, rest0, key1, rest1] = self.buckets[(key as usize) & self.mask];
+        if key0 == key {
+            Some(Entry::unpack([key0, rest0]))
+        } else if key1 == key {
+            Some(Entry::unpack([key1, rest1]))
+        } else {
+            None
+        }
     }
 
     /// Keeps `entry`: over the same position where the table holds it (with the larger
@@ -65,15 +95,18 @@ impl Table {
     #[inline]
     pub(super) fn store(&mut self, mut entry: Entry) {
         let bucket = &mut self.buckets[(entry.key as usize) & self.mask];
-        let [deep, recent] = &mut bucket.0;
-        if deep.key == entry.key {
+        let deep = Entry::unpack([bucket[0], bucket[1]]);
+        let (first, second) = if deep.key == entry.key {
             entry.work = entry.work.max(deep.work);
-            *deep = entry;
+            (entry, None)
         } else if entry.work >= deep.work {
-            *recent = *deep;
-            *deep = entry;
+            (entry, Some(deep))
         } else {
-            *recent = entry;
+            (deep, Some(entry))
+        };
+        [bucket[0], bucket[1]] = first.pack();
+        if let Some(second) = second {
+            [bucket[2], bucket[3]] = second.pack();
         }
     }
 }
