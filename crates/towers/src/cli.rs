@@ -147,14 +147,17 @@ pub(crate) struct SolveArgs {
     /// move (`move Tb1w value win plies 31`); the position's value follows from them.
     #[arg(long)]
     pub(crate) all_moves: bool,
-    /// Pyrga: only the verdict, much sooner; the last line is `verdict win|draw|loss`
-    /// instead of the value line.
-    #[arg(long, conflicts_with_all = ["all_moves", "pv"])]
-    pub(crate) verdict: bool,
-    /// Pyrga, with --verdict: find it by proof-number search (df-pn), the second method,
-    /// instead of alpha-beta.
-    #[arg(long, requires = "verdict")]
-    pub(crate) proof: bool,
+    /// Pyrga: only the verdict, much sooner, by alpha-beta (`search`, the default) or by
+    /// proof-number search (`proof`, df-pn, the second method); the last line is
+    /// `verdict win|draw|loss` instead of the value line.
+    #[arg(
+        long,
+        value_name = "METHOD",
+        num_args = 0..=1,
+        default_missing_value = "search",
+        conflicts_with_all = ["all_moves", "pv"]
+    )]
+    pub(crate) verdict: Option<VerdictMethod>,
     /// Pyrga, with --all-moves: save each move's value to FILE as soon as it is proven,
     /// and resume from the values FILE holds (a long solve can stop and go on).
     #[arg(long, value_name = "FILE", requires = "all_moves")]
@@ -162,6 +165,15 @@ pub(crate) struct SolveArgs {
     /// Also print a principal variation (Pylos: at most 200 plies).
     #[arg(long)]
     pub(crate) pv: bool,
+}
+
+/// How `towers solve pyrga --verdict` finds the verdict.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum VerdictMethod {
+    /// Alpha-beta with null windows around the draw.
+    Search,
+    /// Depth-first proof-number search (df-pn).
+    Proof,
 }
 
 /// The games' options; each game accepts only its own.

@@ -9,7 +9,7 @@ use solve::{Limits, PylosDatabase, PylosDirect, PyrgaProof, PyrgaSolver, SolveEr
 
 use crate::checkpoint::Checkpoint;
 
-use crate::cli::SolveArgs;
+use crate::cli::{SolveArgs, VerdictMethod};
 use crate::commands::position;
 use crate::error::CliError;
 
@@ -48,8 +48,8 @@ fn solve_pyrga(args: &SolveArgs, out: &mut impl Write) -> Result<(), CliError> {
         .as_deref()
         .map(|path| Checkpoint::open(Path::new(path), &state, &args.position.moves))
         .transpose()?;
-    if args.verdict {
-        return pyrga_verdict(args, &state, limits, bits, out);
+    if let Some(method) = args.verdict {
+        return pyrga_verdict(method, &state, limits, bits, out);
     }
     let started = Instant::now();
     // Everything is computed before anything is printed: a budget that runs out prints
@@ -92,17 +92,17 @@ fn solve_pyrga(args: &SolveArgs, out: &mut impl Write) -> Result<(), CliError> {
     Ok(())
 }
 
-/// `towers solve pyrga --verdict [--proof]`: the verdict alone, by alpha-beta or by
+/// `towers solve pyrga --verdict [search|proof]`: the verdict alone, by alpha-beta or by
 /// proof numbers.
 fn pyrga_verdict(
-    args: &SolveArgs,
+    method: VerdictMethod,
     state: &pyrga::State,
     limits: Limits,
     bits: u32,
     out: &mut impl Write,
 ) -> Result<(), CliError> {
     let started = Instant::now();
-    let (method, verdict, nodes) = if args.proof {
+    let (method, verdict, nodes) = if method == VerdictMethod::Proof {
         // Slots of 16 bytes: twice the alpha-beta buckets in the same memory.
         let mut solver = PyrgaProof::new(bits + 1).with_limits(limits);
         let verdict = solver.verdict(state)?;

@@ -60,6 +60,23 @@ fn pyrga_all_moves_lists_every_move_best_first() {
     assert_eq!(out.lines().last(), Some("value loss plies 14"));
 }
 
+#[test]
+fn pyrga_verdict_by_both_methods() {
+    for method in [&[][..], &["search"], &["proof"]] {
+        let args = [
+            &["solve", "pyrga", "--moves", PYRGA_16, "--verdict"][..],
+            method,
+        ]
+        .concat();
+        let out = ok(&args);
+        assert_eq!(out.lines().last(), Some("verdict loss"), "{out}");
+    }
+    let out = ok(&["solve", "pyrga", "--moves", PYRGA_16, "--verdict", "proof"]);
+    assert!(out.starts_with("method proof-number search"), "{out}");
+    let message = fails(&["solve", "pyrga", "--verdict", "guess"]);
+    assert!(message.contains("guess"), "{message}");
+}
+
 /// A fresh folder for a test's files.
 fn scratch(name: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("towers-solve-{name}-{}", std::process::id()));
