@@ -25,11 +25,9 @@ pub type NoChance<M> = ArrayVec<Weighted<M>, 0>;
 /// of a plain remainder.
 ///
 /// ```
-/// use boardcore::uniform_below;
-/// use rand_xoshiro::Xoshiro256PlusPlus;
-/// use rand_core::SeedableRng;
+/// use boardcore::{uniform_below, SeededRng};
 ///
-/// let mut rng = Xoshiro256PlusPlus::seed_from_u64(7);
+/// let mut rng = SeededRng::new(7);
 /// assert!((0..1000).all(|_| uniform_below(&mut rng, 6) < 6));
 /// ```
 pub fn uniform_below<R: Rng + ?Sized>(rng: &mut R, bound: u64) -> u64 {
@@ -50,12 +48,10 @@ pub fn uniform_below<R: Rng + ?Sized>(rng: &mut R, bound: u64) -> u64 {
 /// is empty or every weight is 0.
 ///
 /// ```
-/// use boardcore::{sample, Weighted};
-/// use rand_xoshiro::Xoshiro256PlusPlus;
-/// use rand_core::SeedableRng;
+/// use boardcore::{sample, SeededRng, Weighted};
 ///
 /// let tiles = [Weighted { outcome: 'w', weight: 5 }, Weighted { outcome: 'f', weight: 1 }];
-/// let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
+/// let mut rng = SeededRng::new(1);
 /// let drawn = sample(&mut rng, &tiles).unwrap();
 /// assert!(drawn == 'w' || drawn == 'f');
 /// ```

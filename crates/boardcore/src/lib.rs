@@ -15,7 +15,8 @@
 //! - [`MoveError`], [`ParseError`], [`PositionError`] and [`RecordError`]: the error
 //!   types, each carrying the game's own reason.
 //! - [`Weighted`], [`sample`] and [`uniform_below`]: chance as explicit weighted decisions,
-//!   sampled with the caller's generator.
+//!   sampled with the caller's generator; [`SeededRng`], a generator from a seed that
+//!   needs no other crate.
 //! - [`Game`]: the trait every engine implements, and the generic tools built on it:
 //!   [`perft`], [`perft_divide`], [`random_move`], [`random_playout`],
 //!   [`random_playout_until`], and (feature `testing`) the invariant `testing::Harness`
@@ -52,6 +53,7 @@ mod perft;
 mod plane;
 mod player;
 mod playout;
+mod rng;
 mod status;
 mod symmetry;
 #[cfg(feature = "testing")]
@@ -70,6 +72,7 @@ pub use perft::{perft, perft_divide};
 pub use plane::{OutsideWindow, PlaneSet};
 pub use player::{MAX_PLAYERS, PerPlayer, Player, PlayerSet};
 pub use playout::{Playout, random_move, random_playout, random_playout_until};
+pub use rng::SeededRng;
 pub use status::{Actor, Outcome, Ranking, Status};
 pub use symmetry::Symmetry;
 pub use turn::{TurnOrder, TurnOrderError};

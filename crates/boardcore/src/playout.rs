@@ -10,12 +10,10 @@ use crate::status::{Actor, Status};
 /// move uniformly when a player does; `None` when the game is over.
 ///
 /// ```
-/// use boardcore::{random_move, Game};
+/// use boardcore::{random_move, Game, SeededRng};
 /// use boardcore::example::{Countdown, CountdownConfig};
-/// use rand_core::SeedableRng;
-/// use rand_xoshiro::Xoshiro256PlusPlus;
 ///
-/// let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
+/// let mut rng = SeededRng::new(1);
 /// let start = Countdown::new(CountdownConfig { pile: 5, wind: true });
 /// let mv = random_move(&start, &mut rng).unwrap();
 /// assert!(start.legal_moves().contains(&mv));
@@ -49,12 +47,10 @@ pub struct Playout<G> {
 /// ever (Pylos take-backs, Crescendo chases) from hanging the caller.
 ///
 /// ```
-/// use boardcore::{random_playout, Game};
+/// use boardcore::{random_playout, Game, SeededRng};
 /// use boardcore::example::{Countdown, CountdownConfig};
-/// use rand_core::SeedableRng;
-/// use rand_xoshiro::Xoshiro256PlusPlus;
 ///
-/// let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
+/// let mut rng = SeededRng::new(1);
 /// let end = random_playout(&Countdown::new(CountdownConfig::default()), &mut rng, 1_000);
 /// assert!(end.finished);
 /// let cut = random_playout(&Countdown::new(CountdownConfig::default()), &mut rng, 2);
@@ -74,12 +70,10 @@ pub fn random_playout<G: Game, R: Rng + ?Sized>(
 /// down). `stop` is asked about `state` itself first.
 ///
 /// ```
-/// use boardcore::{random_playout_until, Game};
+/// use boardcore::{random_playout_until, Game, SeededRng};
 /// use boardcore::example::{Countdown, CountdownConfig};
-/// use rand_core::SeedableRng;
-/// use rand_xoshiro::Xoshiro256PlusPlus;
 ///
-/// let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
+/// let mut rng = SeededRng::new(1);
 /// let start = Countdown::new(CountdownConfig { pile: 20, wind: false });
 /// let late = random_playout_until(&start, &mut rng, 1_000, |state| state.pile() <= 5);
 /// assert!(late.state.pile() <= 5 && !late.finished);

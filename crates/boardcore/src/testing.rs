@@ -7,12 +7,11 @@ use core::str::FromStr;
 use std::collections::HashSet;
 
 use proptest::prelude::*;
-use rand_core::SeedableRng;
-use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::chance::Weighted;
 use crate::game::{Game, format_record};
 use crate::playout::random_move;
+use crate::rng::SeededRng;
 use crate::status::{Actor, Status};
 
 /// A broken law or invariant found by the [`Harness`], with the way to reproduce it.
@@ -129,7 +128,7 @@ where
         &self,
         mut invariants: impl FnMut(&G) -> Result<(), String>,
     ) -> Result<HarnessReport, Violation> {
-        let mut rng = Xoshiro256PlusPlus::seed_from_u64(self.seed);
+        let mut rng = SeededRng::new(self.seed);
         let mut report = HarnessReport::default();
         for game in 0..self.games {
             let mut state = G::new(self.config.clone());
