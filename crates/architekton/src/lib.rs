@@ -24,7 +24,7 @@
 //!
 //! ```
 //! use architekton::{apply, legal_moves, status, Config, Move, State};
-//! use boardcore::{Actor, Player, Status};
+//! use architekton::boardcore::{Actor, Player, Status};
 //!
 //! // Chance deals: the start tiles plain (0,0) and water (1,1), then the display.
 //! let start = State::new(Config::default());

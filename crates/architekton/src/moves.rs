@@ -62,7 +62,7 @@ pub struct Lay {
 ///
 /// ```
 /// use architekton::{Lay, Move, Rotation, Tile};
-/// use boardcore::SignedCoord;
+/// use architekton::boardcore::SignedCoord;
 ///
 /// let mv: Move = "wepf@-1,0r3".parse().unwrap();
 /// assert_eq!(

@@ -158,10 +158,9 @@ pub fn chance_outcomes(state: &State) -> ChanceList {
 ///
 /// ```
 /// use architekton::{apply, sample_chance, Config, State};
-/// use boardcore::rand_core::SeedableRng;
-/// use rand_xoshiro::Xoshiro256PlusPlus;
+/// use architekton::boardcore::SeededRng;
 ///
-/// let mut rng = Xoshiro256PlusPlus::seed_from_u64(7);
+/// let mut rng = SeededRng::new(7);
 /// let mut state = State::new(Config::default());
 /// while let Some(draw) = sample_chance(&state, &mut rng) {
 ///     state = apply(&state, draw).unwrap();
@@ -181,7 +180,7 @@ pub fn sample_chance<R: Rng + ?Sized>(state: &State, rng: &mut R) -> Option<Move
 ///
 /// ```
 /// use architekton::{status, Config, State};
-/// use boardcore::{Actor, Status};
+/// use architekton::boardcore::{Actor, Status};
 ///
 /// assert_eq!(status(&State::new(Config::default())), Status::Ongoing(Actor::Chance));
 /// ```
@@ -221,7 +220,7 @@ pub fn status(state: &State) -> Status {
 ///
 /// ```
 /// use architekton::{apply, Config, Illegal, State};
-/// use boardcore::MoveError;
+/// use architekton::boardcore::MoveError;
 ///
 /// let dealt = State::new(Config::default()).replay("*p *w *w *e *f *wepf *wefp *wpfe").unwrap();
 /// let next = apply(&dealt, "wepf@-1,0r3".parse().unwrap()).unwrap();

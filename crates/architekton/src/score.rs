@@ -34,7 +34,7 @@ impl State {
     ///
     /// ```
     /// use architekton::{Config, State};
-    /// use boardcore::Player;
+    /// use architekton::boardcore::Player;
     ///
     /// // One house, on a building with a single landscape neighbour: cleaned up.
     /// let state = State::new(Config::default())

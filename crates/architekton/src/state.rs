@@ -99,7 +99,7 @@ pub enum Phase {
 ///
 /// ```
 /// use architekton::{Config, Phase, State};
-/// use boardcore::{Player, SignedCoord};
+/// use architekton::boardcore::{Player, SignedCoord};
 ///
 /// let start = State::new(Config::default());
 /// assert_eq!(start.phase(), Phase::Deal);

@@ -175,7 +175,7 @@ pub(crate) const SIDE_OF_TERRAIN: [u8; 24] = {
 ///
 /// ```
 /// use architekton::{Building, Rotation, Terrain};
-/// use boardcore::Direction;
+/// use architekton::boardcore::Direction;
 ///
 /// let kind: Building = "wepf".parse().unwrap();
 /// assert_eq!(kind.index(), 0);

@@ -32,10 +32,9 @@ use crate::policy::Policy;
 /// ```
 /// use bots::greedy;
 /// use crescendo::{Config, Players, State};
-/// use rand_core::SeedableRng;
-/// use rand_xoshiro::Xoshiro256PlusPlus;
+/// use bots::boardcore::SeededRng;
 ///
-/// let mut rng = Xoshiro256PlusPlus::seed_from_u64(7);
+/// let mut rng = SeededRng::new(7);
 /// let start = State::new(Config::new(Players::Two));
 /// let mv = greedy::crescendo_move(&start, &mut rng).unwrap();
 /// assert!(crescendo::apply(&start, mv).is_ok());
@@ -119,10 +118,9 @@ fn pick<T: Copy, R: Rng + ?Sized>(choices: &[T], rng: &mut R) -> Option<T> {
 /// ```
 /// use bots::greedy;
 /// use crescendo::{Config, Players, State};
-/// use rand_core::SeedableRng;
-/// use rand_xoshiro::Xoshiro256PlusPlus;
+/// use bots::boardcore::SeededRng;
 ///
-/// let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
+/// let mut rng = SeededRng::new(1);
 /// let end = greedy::crescendo_playout(&State::new(Config::new(Players::Two)), &mut rng, 100_000);
 /// assert!(end.finished);
 /// ```
@@ -155,10 +153,9 @@ pub fn crescendo_playout<R: Rng + ?Sized>(
 /// ```
 /// use bots::{greedy::Greedy, playout, Policy};
 /// use crescendo::{Config, Players, State};
-/// use rand_core::SeedableRng;
-/// use rand_xoshiro::Xoshiro256PlusPlus;
+/// use bots::boardcore::SeededRng;
 ///
-/// let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
+/// let mut rng = SeededRng::new(3);
 /// let start = State::new(Config::new(Players::Three));
 /// // The new round's empty table ends a playout: no move there.
 /// assert_eq!(Greedy.pick(&start, &mut rng), None);

@@ -52,7 +52,7 @@
 //!
 //! ```
 //! use bots::{Bot, RandomBot, play};
-//! use boardcore::Game;
+//! use bots::boardcore::Game;
 //! use pyrga::{Config, State};
 //!
 //! let start = State::new(Config::default());

@@ -40,7 +40,7 @@ const fn slot_mask(slot: usize) -> u64 {
 /// depend on the board: see [`Board::coord`] and [`Board::cell_at`].
 ///
 /// ```
-/// use boardcore::Player;
+/// use crescendo::boardcore::Player;
 /// use crescendo::{Cell, Colour};
 ///
 /// let cell = Cell::new(7).unwrap();
@@ -124,7 +124,7 @@ impl Cell {
 /// most 2 cells beyond the board laid before it).
 ///
 /// ```
-/// use boardcore::{Direction, SignedCoord};
+/// use crescendo::boardcore::{Direction, Player, SignedCoord};
 /// use crescendo::{Board, Colour, Cross};
 ///
 /// let mut board = Board::new();
@@ -133,7 +133,7 @@ impl Cell {
 /// assert_eq!(board.crosses().len(), 2);
 /// let cell = board.cell_at(SignedCoord::new(1, 1)).unwrap();
 /// // Rotation 1 turns colour 2's arm from south to west.
-/// assert_eq!(board.colour(cell), Colour::Player(boardcore::Player::new(2).unwrap()));
+/// assert_eq!(board.colour(cell), Colour::Player(Player::new(2).unwrap()));
 /// let west = board.neighbour(cell, Direction::West).unwrap();
 /// assert_eq!(board.coord(west), SignedCoord::new(0, 1));
 /// // Overlapping the first cross is refused.

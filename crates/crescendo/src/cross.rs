@@ -12,7 +12,7 @@ use boardcore::{Direction, ParseError, Player, SignedCoord};
 /// points in [`Direction::from_index`]`(c + r)`. The text form is the digit.
 ///
 /// ```
-/// use boardcore::{Direction, Player};
+/// use crescendo::boardcore::{Direction, Player};
 /// use crescendo::{Rotation, arm_direction, colour_towards};
 ///
 /// let turned = Rotation::new(1).unwrap();
@@ -73,7 +73,7 @@ impl fmt::Display for Colour {
 /// The text form is the centre, `r` and the rotation: `2,-1r3`.
 ///
 /// ```
-/// use boardcore::{Player, SignedCoord};
+/// use crescendo::boardcore::{Player, SignedCoord};
 /// use crescendo::{Colour, Cross, Rotation};
 ///
 /// let cross: Cross = "2,-1r1".parse().unwrap();

@@ -19,7 +19,7 @@
 //! - Illegal moves name the rule they break ([`Illegal`]).
 //!
 //! ```
-//! use boardcore::{perft, Game, Player};
+//! use crescendo::boardcore::{perft, Game, Player, SignedCoord};
 //! use crescendo::{apply, legal_moves, Config, Phase, Players, State};
 //!
 //! let start = State::new(Config::new(Players::Four));
@@ -32,7 +32,7 @@
 //! assert_eq!(state.phase(), Phase::Placing);
 //! assert_eq!(legal_moves(&state).len(), 12);
 //! let state = apply(&state, "P0,0".parse().unwrap()).unwrap();
-//! assert_eq!(state.tower_at(boardcore::SignedCoord::ORIGIN).unwrap().owner, Player::FIRST);
+//! assert_eq!(state.tower_at(SignedCoord::ORIGIN).unwrap().owner, Player::FIRST);
 //! assert_eq!(state.to_move(), Some(Player::SECOND));
 //! ```
 

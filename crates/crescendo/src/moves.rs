@@ -75,7 +75,7 @@ impl GroupMove {
 /// | pass (no group can move) | `pass` | `pass` |
 ///
 /// ```
-/// use boardcore::{Direction, SignedCoord};
+/// use crescendo::boardcore::{Direction, SignedCoord};
 /// use crescendo::Move;
 ///
 /// let mv: Move = "M1,-2n3".parse().unwrap();

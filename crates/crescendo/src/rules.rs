@@ -121,7 +121,7 @@ pub fn count_moves(state: &State) -> usize {
 /// first: the winner, the other finalist, then the players eliminated in rounds 2 and 1).
 ///
 /// ```
-/// use boardcore::{Player, Status};
+/// use crescendo::boardcore::{Player, Status};
 /// use crescendo::{status, Config, State};
 ///
 /// assert_eq!(status(&State::new(Config::default())).to_move(), Some(Player::FIRST));
@@ -157,7 +157,7 @@ fn final_outcome(state: &State) -> Outcome {
 /// asked for, then the reasons of that decision (see [`Illegal`]).
 ///
 /// ```
-/// use boardcore::MoveError;
+/// use crescendo::boardcore::MoveError;
 /// use crescendo::{apply, Config, Illegal, State};
 ///
 /// let state = State::new(Config::default()).replay("X0,0r0").unwrap();

@@ -128,7 +128,7 @@ pub struct Tower {
 /// [`apply`](crate::apply), or through [`boardcore::Game`].
 ///
 /// ```
-/// use boardcore::{Player, SignedCoord};
+/// use crescendo::boardcore::{Player, SignedCoord};
 /// use crescendo::{Config, Phase, Players, State};
 ///
 /// let start = State::new(Config::new(Players::Two));

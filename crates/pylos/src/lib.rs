@@ -23,7 +23,7 @@
 //! - [`boardcore::Game`] is implemented, so the generic tools (perft, playouts, bots) work.
 //!
 //! ```
-//! use boardcore::{Player, Status};
+//! use pylos::boardcore::{Actor, Player, Status};
 //! use pylos::{apply, legal_moves, perft, Config, State};
 //!
 //! let start = State::new(Config::default());
@@ -33,7 +33,7 @@
 //! // Light builds a square on 0a1 0b1 0a2 0b2 and takes two balls back.
 //! let state = start.replay("0a1 0d4 0b1 0d3 0a2 0d2 0b2x0b2x0a1").unwrap();
 //! assert_eq!(state.reserve(Player::FIRST), 13);
-//! assert_eq!(pylos::status(&state), Status::Ongoing(boardcore::Actor::Player(Player::SECOND)));
+//! assert_eq!(pylos::status(&state), Status::Ongoing(Actor::Player(Player::SECOND)));
 //!
 //! // Moves are checked, with the reason.
 //! let error = apply(&state, "1a1".parse().unwrap()).unwrap_err();

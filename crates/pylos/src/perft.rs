@@ -16,7 +16,7 @@ use crate::state::State;
 ///
 /// let start = State::new(Config::default());
 /// assert_eq!(perft(&start, 3), 3360);
-/// assert_eq!(perft(&start, 3), boardcore::perft(&start, 3));
+/// assert_eq!(perft(&start, 3), pylos::boardcore::perft(&start, 3));
 /// ```
 pub fn perft(state: &State, depth: u32) -> u64 {
     match depth {

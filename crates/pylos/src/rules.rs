@@ -33,7 +33,7 @@ fn has_move(state: &State) -> bool {
 /// reserve and no ball that can rise) loses. There are no draws.
 ///
 /// ```
-/// use boardcore::Player;
+/// use pylos::boardcore::Player;
 /// use pylos::{status, Config, State};
 ///
 /// let start = State::new(Config::default());
@@ -67,12 +67,12 @@ pub fn status(state: &State) -> Status {
 /// [`Illegal::NotOwnBall`] and [`Illegal::BallNotFreeToTakeBack`], in that order.
 ///
 /// ```
-/// use boardcore::MoveError;
+/// use pylos::boardcore::MoveError;
 /// use pylos::{apply, Config, Illegal, State};
 ///
 /// let state = State::new(Config::default()).replay("0a1 0b1 0a2 0b2").unwrap();
 /// let next = apply(&state, "1a1".parse().unwrap()).unwrap();
-/// assert_eq!(next.reserve(boardcore::Player::FIRST), 12);
+/// assert_eq!(next.reserve(pylos::boardcore::Player::FIRST), 12);
 /// let error = apply(&state, "1b1".parse().unwrap()).unwrap_err();
 /// assert_eq!(error, MoveError::Illegal(Illegal::NotSupported { spot: "1b1".parse().unwrap() }));
 /// assert_eq!(error.to_string(), "1b1 is not supported: the four spots under it do not all hold a ball");

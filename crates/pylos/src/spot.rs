@@ -263,7 +263,7 @@ impl Spot {
     /// The image of this spot under `symmetry`, which maps every level onto itself.
     ///
     /// ```
-    /// use boardcore::Symmetry;
+    /// use pylos::boardcore::Symmetry;
     /// use pylos::Spot;
     ///
     /// let spot: Spot = "0a1".parse().unwrap();

@@ -21,7 +21,7 @@ pub(crate) const BALLS_PER_PLAYER: u8 = 15;
 /// [`Player`]; Pylos seats two, so seats 2 and 3 are read as seat 1.
 ///
 /// ```
-/// use boardcore::Player;
+/// use pylos::boardcore::Player;
 /// use pylos::{Config, Spot, State};
 ///
 /// let state = State::new(Config::default()).replay("0a1 0b1 0a2").unwrap();
@@ -61,7 +61,7 @@ impl State {
     /// or reserve that the game cannot reach with that player to move.
     ///
     /// ```
-    /// use boardcore::{Bitset, Player};
+    /// use pylos::boardcore::{Bitset, Player};
     /// use pylos::{Config, Invalid, State};
     ///
     /// let light = Bitset::EMPTY.with(0).with(1);
@@ -200,7 +200,7 @@ impl State {
     /// Empty in `children`.
     ///
     /// ```
-    /// use boardcore::Player;
+    /// use pylos::boardcore::Player;
     /// use pylos::{Config, Spot, State};
     ///
     /// let state = State::new(Config::default()).replay("0a1 0d4 0a2 0d3 0b1 0c4").unwrap();

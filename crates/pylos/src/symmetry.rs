@@ -53,7 +53,7 @@ impl Spot {
     /// the spots [`Spot::map`] gives, with a lookup per byte of the set.
     ///
     /// ```
-    /// use boardcore::{Bitset, Symmetry};
+    /// use pylos::boardcore::{Bitset, Symmetry};
     /// use pylos::Spot;
     ///
     /// let corner: Spot = "0a1".parse().unwrap();
@@ -76,7 +76,7 @@ impl State {
     /// the same way (see [`Move::map`]).
     ///
     /// ```
-    /// use boardcore::Symmetry;
+    /// use pylos::boardcore::Symmetry;
     /// use pylos::{Config, State};
     ///
     /// let state = State::new(Config::default()).replay("0a1").unwrap();
@@ -101,7 +101,7 @@ impl State {
     /// except by hash collision.
     ///
     /// ```
-    /// use boardcore::Symmetry;
+    /// use pylos::boardcore::Symmetry;
     /// use pylos::{Config, State};
     ///
     /// let state = State::new(Config::default()).replay("0a1 0c2 0d4").unwrap();
@@ -128,7 +128,7 @@ impl Move {
     /// position (see [`State::transformed`]).
     ///
     /// ```
-    /// use boardcore::Symmetry;
+    /// use pylos::boardcore::Symmetry;
     /// use pylos::Move;
     ///
     /// let mv: Move = "0a1-1b2x0d1".parse().unwrap();

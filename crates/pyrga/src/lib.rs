@@ -15,7 +15,7 @@
 //! - [`boardcore::Game`] is implemented, so the generic tools (perft, playouts, bots) work.
 //!
 //! ```
-//! use boardcore::{perft, Outcome, Player, Status};
+//! use pyrga::boardcore::{perft, Actor, Outcome, Player, Status};
 //! use pyrga::{apply, legal_moves, Config, Rules, State};
 //!
 //! let start = State::new(Config::new(Rules::Standard));
@@ -30,7 +30,7 @@
 //! let record = "Ca1 Ta1e Cb1 Sb1 Sa1";
 //! let state = start.replay(record).unwrap();
 //! assert_eq!(state.tally(Player::FIRST).complete, 1);
-//! assert_eq!(pyrga::status(&state), Status::Ongoing(boardcore::Actor::Player(Player::SECOND)));
+//! assert_eq!(pyrga::status(&state), Status::Ongoing(Actor::Player(Player::SECOND)));
 //! ```
 
 /// The examples of this crate's README, compiled and run as doctests.

@@ -23,7 +23,7 @@ pub type MoveList = ArrayVec<Move, MAX_MOVES>;
 /// `Sb3`, `Cd1`, `Ta1n`.
 ///
 /// ```
-/// use boardcore::Direction;
+/// use pyrga::boardcore::Direction;
 /// use pyrga::{Cell, Move, Shape};
 ///
 /// let mv: Move = "Ta1n".parse().unwrap();

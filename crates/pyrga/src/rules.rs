@@ -120,7 +120,7 @@ pub const fn count_moves(state: &State) -> usize {
 /// then more 2-piece towers, then more 1-piece towers; equal tallies are a draw.
 ///
 /// ```
-/// use boardcore::{Outcome, Player, Status};
+/// use pyrga::boardcore::{Outcome, Player, Status};
 /// use pyrga::{status, Config, State};
 ///
 /// let start = State::new(Config::default());
@@ -151,7 +151,7 @@ pub fn status(state: &State) -> Status {
 /// [`Illegal::NotEmpty`], [`Illegal::ShapeTaken`].
 ///
 /// ```
-/// use boardcore::MoveError;
+/// use pyrga::boardcore::MoveError;
 /// use pyrga::{apply, Config, Illegal, State};
 ///
 /// let state = State::new(Config::default()).replay("Cb2").unwrap();

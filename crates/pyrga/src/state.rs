@@ -20,7 +20,7 @@ use crate::shape::Shape;
 /// [`apply`](crate::apply), or through [`boardcore::Game`].
 ///
 /// ```
-/// use boardcore::Player;
+/// use pyrga::boardcore::Player;
 /// use pyrga::{Cell, Config, Shape, State};
 ///
 /// let state = State::new(Config::default()).replay("Sb2 Tb3n").unwrap();
@@ -94,7 +94,7 @@ impl Tower {
 /// theirs.
 ///
 /// ```
-/// use boardcore::Player;
+/// use pyrga::boardcore::Player;
 /// use pyrga::{Config, State, Tally};
 ///
 /// let state = State::new(Config::default()).replay("Ca1 Ta1e Cb1 Sb1 Sa1").unwrap();

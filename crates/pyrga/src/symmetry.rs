@@ -41,7 +41,7 @@ impl Cell {
     /// The cell's image under `symmetry`.
     ///
     /// ```
-    /// use boardcore::Symmetry;
+    /// use pyrga::boardcore::Symmetry;
     /// use pyrga::Cell;
     ///
     /// let a1: Cell = "a1".parse().unwrap();
@@ -59,7 +59,7 @@ impl Move {
     /// position (see [`State::transformed`]); a triangle's direction turns with the board.
     ///
     /// ```
-    /// use boardcore::Symmetry;
+    /// use pyrga::boardcore::Symmetry;
     /// use pyrga::Move;
     ///
     /// let mv: Move = "Ta1n".parse().unwrap();
@@ -83,7 +83,7 @@ impl State {
     /// same value and its moves are the images of this position's moves ([`Move::map`]).
     ///
     /// ```
-    /// use boardcore::Symmetry;
+    /// use pyrga::boardcore::Symmetry;
     /// use pyrga::{Config, State};
     ///
     /// let state = State::new(Config::default()).replay("Tb1e Sc1").unwrap();
@@ -121,7 +121,7 @@ impl State {
     /// [`State::position_key`]s.
     ///
     /// ```
-    /// use boardcore::Symmetry;
+    /// use pyrga::boardcore::Symmetry;
     /// use pyrga::{Config, State};
     ///
     /// let state = State::new(Config::default()).replay("Tb1e Sc1 Cc2").unwrap();

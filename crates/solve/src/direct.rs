@@ -105,7 +105,7 @@ impl Space for Graph {
 ///
 /// // 28 balls placed in children: the end is near.
 /// let mut state = State::new(Config::with_variant(pylos::Variant::Children));
-/// while state.reserve(boardcore::Player::SECOND) > 1 {
+/// while state.reserve(pylos::boardcore::Player::SECOND) > 1 {
 ///     state = pylos::apply(&state, pylos::legal_moves(&state)[0]).unwrap();
 /// }
 /// let solved = PylosDirect::solve(&state, 100_000).unwrap();

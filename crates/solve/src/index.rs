@@ -57,7 +57,7 @@ fn supports() -> [u32; 30] {
 /// the player to move is the lowest bit.
 ///
 /// ```
-/// use boardcore::Symmetry;
+/// use pylos::boardcore::Symmetry;
 /// use pylos::{Config, State};
 /// use solve::PylosIndex;
 ///
