@@ -228,7 +228,7 @@ fn cargo() -> String {
 /// Where cargo builds: `CARGO_TARGET_DIR` when it is set (relative to `root`, where the
 /// build runs), else `root/target`. The app and the Node package go to `root/target/web`
 /// either way.
-fn cargo_target_dir(root: &Path) -> PathBuf {
+pub(crate) fn cargo_target_dir(root: &Path) -> PathBuf {
     std::env::var_os("CARGO_TARGET_DIR")
         .filter(|dir| !dir.is_empty())
         .map_or_else(|| root.join("target"), |dir| root.join(dir))
@@ -256,7 +256,7 @@ fn gzipped_size(file: &Path) -> Option<usize> {
 }
 
 /// Runs `command`, echoing it.
-fn run(command: &mut Command) -> Result<(), TaskError> {
+pub(crate) fn run(command: &mut Command) -> Result<(), TaskError> {
     let shown = format!("{command:?}").replace('"', "");
     println!("+ {shown}");
     let status = command.status().map_err(|e| TaskError::Command {

@@ -16,6 +16,9 @@ pub(crate) enum TaskError {
         /// Its exit status or why it did not start.
         reason: String,
     },
+    /// The doc examples of these packages failed in a crate of a user's.
+    #[error("the doc examples failed in a user's crate: {0}")]
+    Examples(String),
     /// `Cargo.lock` does not say which `wasm-bindgen` the package uses.
     #[error("no wasm-bindgen version in Cargo.lock")]
     NoBindgenVersion,

@@ -6,11 +6,16 @@
 //!   it needs: the `wasm32-unknown-unknown` target and `wasm-bindgen-cli` at the version of
 //!   the `wasm-bindgen` crate in `Cargo.lock`. When `wasm-opt` (Debian's `binaryen`) is on
 //!   the path, it optimises the `.wasm` files.
+//! - `cargo xtask user-examples` compiles and runs the doc examples (READMEs, crate and
+//!   item docs) in packages outside the workspace that depend on one crate each, as a
+//!   user's crate does, so that an example using a crate its reader does not depend on
+//!   fails (see `examples.rs`).
 //! - `cargo xtask serve [--port N]` serves `target/web/app/` on `http://127.0.0.1:N/`
 //!   (default 8080), building it first when it is missing.
 
 mod build;
 mod error;
+mod examples;
 mod serve;
 
 use std::path::PathBuf;
@@ -19,7 +24,7 @@ use std::process::ExitCode;
 use crate::error::TaskError;
 
 /// What `cargo xtask` prints for `--help` or a bad command line.
-const USAGE: &str = "usage: cargo xtask web [--no-opt]\n       cargo xtask serve [--port N]";
+const USAGE: &str = "usage: cargo xtask web [--no-opt]\n       cargo xtask serve [--port N]\n       cargo xtask user-examples";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -40,6 +45,7 @@ fn run(args: &[String]) -> Result<(), TaskError> {
         ["web"] => build::web(&root, true),
         ["web", "--no-opt"] => build::web(&root, false),
         ["serve"] => serve::serve(&root, 8080),
+        ["user-examples"] => examples::user_examples(&root),
         ["serve", "--port", port] => {
             let port = port
                 .parse()
