@@ -28,6 +28,47 @@ pub struct Limits {
     pub time: Option<core::time::Duration>,
 }
 
+/// The limits of a solver and the count of its nodes, asked at every node.
+struct Budget {
+    limits: Limits,
+    nodes: u64,
+    limit_nodes: Option<u64>,
+    started: Instant,
+}
+
+impl Budget {
+    fn new() -> Budget {
+        Budget {
+            limits: Limits::default(),
+            nodes: 0,
+            limit_nodes: None,
+            started: Instant::now(),
+        }
+    }
+
+    /// Starts the limits of one call of a solver.
+    fn start(&mut self) {
+        self.started = Instant::now();
+        self.limit_nodes = self.limits.nodes.map(|n| self.nodes.saturating_add(n));
+    }
+
+    /// Counts a node; fails once a limit has run out (the clock is read every 4,096 nodes).
+    #[inline]
+    fn count(&mut self) -> Result<(), SolveError> {
+        self.nodes += 1;
+        if self.nodes.trailing_zeros() >= 12
+            && (self.limit_nodes.is_some_and(|limit| self.nodes >= limit)
+                || self
+                    .limits
+                    .time
+                    .is_some_and(|limit| self.started.elapsed() >= limit))
+        {
+            return Err(SolveError::OutOfBudget { nodes: self.nodes });
+        }
+        Ok(())
+    }
+}
+
 /// An exact solver of Pyrga positions.
 ///
 /// Two searches share one transposition table (buckets of two entries, one kept for the
@@ -61,10 +102,7 @@ pub struct Limits {
 /// ```
 pub struct PyrgaSolver {
     table: Table,
-    nodes: u64,
-    limits: Limits,
-    limit_nodes: Option<u64>,
-    started: Instant,
+    budget: Budget,
     folded_plies: u32,
     transposition_cutoffs: bool,
     table_plies: u32,
@@ -133,10 +171,7 @@ impl PyrgaSolver {
     pub fn new(bits: u32) -> PyrgaSolver {
         PyrgaSolver {
             table: Table::new(bits),
-            nodes: 0,
-            limits: Limits::default(),
-            limit_nodes: None,
-            started: Instant::now(),
+            budget: Budget::new(),
             folded_plies: 8,
             transposition_cutoffs: false,
             table_plies: 20,
@@ -177,13 +212,13 @@ impl PyrgaSolver {
     /// This solver with `limits` on each later call.
     #[must_use]
     pub fn with_limits(mut self, limits: Limits) -> PyrgaSolver {
-        self.limits = limits;
+        self.budget.limits = limits;
         self
     }
 
     /// The nodes searched since the solver was made.
     pub const fn nodes(&self) -> u64 {
-        self.nodes
+        self.budget.nodes
     }
 
     /// The bytes of the transposition table.
@@ -422,16 +457,7 @@ impl PyrgaSolver {
     }
 
     fn start(&mut self) {
-        self.started = Instant::now();
-        self.limit_nodes = self.limits.nodes.map(|n| self.nodes.saturating_add(n));
-    }
-
-    fn out_of_budget(&self) -> bool {
-        self.limit_nodes.is_some_and(|limit| self.nodes >= limit)
-            || self
-                .limits
-                .time
-                .is_some_and(|limit| self.started.elapsed() >= limit)
+        self.budget.start();
     }
 
     /// The table's key of `state`.
@@ -471,10 +497,7 @@ impl PyrgaSolver {
         alpha: i32,
         beta: i32,
     ) -> Result<i32, SolveError> {
-        self.nodes += 1;
-        if self.nodes.trailing_zeros() >= 12 && self.out_of_budget() {
-            return Err(SolveError::OutOfBudget { nodes: self.nodes });
-        }
+        self.budget.count()?;
         let moves = pyrga::legal_moves(state);
         if moves.is_empty() {
             let value = Value::of_status(&pyrga::status(state), state.to_move())
@@ -506,7 +529,7 @@ impl PyrgaSolver {
         if upper <= alpha {
             return Ok(upper);
         }
-        let nodes_before = self.nodes;
+        let nodes_before = self.budget.nodes;
 
         let mut children = ArrayVec::new();
         let (mut best, mut best_index) =
@@ -545,7 +568,7 @@ impl PyrgaSolver {
         if !use_table {
             return Ok(best);
         }
-        let work = 64 - (self.nodes - nodes_before).leading_zeros();
+        let work = 64 - (self.budget.nodes - nodes_before).leading_zeros();
         self.table.store(Entry {
             key,
             lower: lower as i16,

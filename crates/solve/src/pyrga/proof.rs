@@ -4,10 +4,9 @@
 use arrayvec::ArrayVec;
 use pyrga::{MAX_MOVES, State};
 
-use super::Limits;
+use super::{Budget, Limits};
 use crate::error::SolveError;
 use crate::value::{Value, Verdict};
-use web_time::Instant;
 
 /// A proof or disproof number that stands for "infinite": the goal cannot be reached (or
 /// cannot be refuted).
@@ -48,10 +47,7 @@ enum Goal {
 pub struct PyrgaProof {
     table: Vec<Slot>,
     mask: usize,
-    nodes: u64,
-    limits: Limits,
-    limit_nodes: Option<u64>,
-    started: Instant,
+    budget: Budget,
 }
 
 impl PyrgaProof {
@@ -63,23 +59,20 @@ impl PyrgaProof {
         PyrgaProof {
             table: vec![[0; 2]; size],
             mask: size - 1,
-            nodes: 0,
-            limits: Limits::default(),
-            limit_nodes: None,
-            started: Instant::now(),
+            budget: Budget::new(),
         }
     }
 
     /// This solver with `limits` on each later call.
     #[must_use]
     pub fn with_limits(mut self, limits: Limits) -> PyrgaProof {
-        self.limits = limits;
+        self.budget.limits = limits;
         self
     }
 
     /// The positions expanded since the solver was made.
     pub const fn nodes(&self) -> u64 {
-        self.nodes
+        self.budget.nodes
     }
 
     /// The verdict of `state` for the player to move.
@@ -87,8 +80,7 @@ impl PyrgaProof {
     /// # Errors
     /// [`SolveError::OutOfBudget`] when a limit runs out first.
     pub fn verdict(&mut self, state: &State) -> Result<Verdict, SolveError> {
-        self.started = Instant::now();
-        self.limit_nodes = self.limits.nodes.map(|n| self.nodes.saturating_add(n));
+        self.budget.start();
         if let Some(value) = Value::of_status(&pyrga::status(state), state.to_move()) {
             return Ok(value.verdict);
         }
@@ -147,10 +139,7 @@ impl PyrgaProof {
         proof_limit: u32,
         disproof_limit: u32,
     ) -> Result<(u32, u32), SolveError> {
-        self.nodes += 1;
-        if self.nodes.trailing_zeros() >= 12 && self.out_of_budget() {
-            return Err(SolveError::OutOfBudget { nodes: self.nodes });
-        }
+        self.budget.count()?;
         let attacking = state.to_move() == attacker;
         // Each child with its numbers, kept here and updated from its searches, so that a
         // table slot lost to another position never hides the progress made below.
@@ -220,14 +209,6 @@ impl PyrgaProof {
         let key = Self::key(state, goal);
         self.table[(key as usize) & self.mask] =
             [key, u64::from(proof) | u64::from(disproof) << 32];
-    }
-
-    fn out_of_budget(&self) -> bool {
-        self.limit_nodes.is_some_and(|limit| self.nodes >= limit)
-            || self
-                .limits
-                .time
-                .is_some_and(|limit| self.started.elapsed() >= limit)
     }
 }
 
