@@ -260,24 +260,29 @@ impl PylosDatabase {
     /// through a temporary file renamed over them, so a stopped build loses at most the
     /// work since its last checkpoint.
     ///
+    /// Before anything is computed, the file is checked: an existing file must be a
+    /// database or checkpoint of the same options (it is then resumed, or returned when
+    /// done), else the build is refused, unless `force` allows to overwrite it; a new file
+    /// must be creatable (its folder exists and is writable). A failed write leaves no
+    /// temporary file behind.
+    ///
     /// # Errors
-    /// [`SolveError::Io`] or [`SolveError::BadFile`] for the file,
-    /// [`SolveError::NotCovered`] when moves leave the positions covered.
+    /// [`SolveError::Io`] or [`SolveError::BadFile`] for the file (a directory, a file
+    /// that is not a database of these options, a database whose values are damaged, a
+    /// folder that does not exist or is not writable), [`SolveError::NotCovered`] when
+    /// moves leave the positions covered.
     pub fn build(
         config: Config,
         min_balls: u32,
         path: &Path,
         progress: bool,
+        force: bool,
     ) -> Result<(PylosDatabase, BuildReport), SolveError> {
         let index = PylosIndex::new(config);
         let end = index.prefix(min_balls);
         let mut resume = None;
-        let cells: Vec<AtomicU8> = match Self::read(path) {
-            Ok((header, values))
-                if header.config == config
-                    && header.min_balls == min_balls
-                    && header.positions == end =>
-            {
+        let cells: Vec<AtomicU8> = match Self::prepare(path, config, min_balls, end, force)? {
+            Some((header, values)) => {
                 if header.stage == Stage::Done {
                     let database = PylosDatabase {
                         index,
@@ -289,7 +294,7 @@ impl PylosDatabase {
                 resume = Some(header.stage);
                 values.into_iter().map(AtomicU8::new).collect()
             }
-            _ => (0..end).map(|_| AtomicU8::new(0)).collect(),
+            None => (0..end).map(|_| AtomicU8::new(0)).collect(),
         };
         let space = IndexSpace { index: &index, end };
         let checkpoint = Checkpoint {
@@ -343,6 +348,53 @@ impl PylosDatabase {
         Ok((database, report))
     }
 
+    /// What a build at `path` starts from: the database or checkpoint there when it is of
+    /// these options, else nothing, once it is sure the file can be written and that no
+    /// file of the user's is overwritten unless `force`.
+    fn prepare(
+        path: &Path,
+        config: Config,
+        min_balls: u32,
+        end: u64,
+        force: bool,
+    ) -> Result<Option<(Header, Vec<u8>)>, SolveError> {
+        let refuse = |what: String| SolveError::BadFile {
+            path: path.to_owned(),
+            reason: format!(
+                "{what}; refusing to overwrite it (give another file, or --force to overwrite it)"
+            ),
+        };
+        match std::fs::metadata(path) {
+            Ok(meta) if meta.is_dir() => Err(SolveError::BadFile {
+                path: path.to_owned(),
+                reason: "a directory, not a database file".to_owned(),
+            }),
+            Ok(_) => match Self::read(path) {
+                Ok((header, values))
+                    if header.config == config
+                        && header.min_balls == min_balls
+                        && header.positions == end =>
+                {
+                    Ok(Some((header, values)))
+                }
+                Ok((header, _)) if !force => Err(refuse(format!(
+                    "a database of other options ({}, min_balls={})",
+                    header.config, header.min_balls
+                ))),
+                Err(SolveError::BadFile { reason, .. }) if !force => Err(refuse(reason)),
+                Err(error @ SolveError::Io { .. }) if !force => Err(error),
+                _ => ensure_writable(path).map(|()| None),
+            },
+            Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
+                ensure_writable(path).map(|()| None)
+            }
+            Err(source) => Err(SolveError::Io {
+                path: path.to_owned(),
+                source,
+            }),
+        }
+    }
+
     /// Opens a complete database file, checking its header and checksum.
     ///
     /// # Errors
@@ -364,8 +416,25 @@ impl PylosDatabase {
     }
 
     fn read(path: &Path) -> Result<(Header, Vec<u8>), SolveError> {
-        let (line, values) = read_file(path, *MAGIC)?;
+        // The header is checked before the values are read.
+        let (line, mut reader, len) = read_head(path, *MAGIC)?;
         let header = Header::parse(path, &line)?;
+        if len != header.positions {
+            return Err(SolveError::BadFile {
+                path: path.to_owned(),
+                reason: format!(
+                    "{len} bytes of values where the header says {} positions: truncated or damaged",
+                    header.positions
+                ),
+            });
+        }
+        let mut values = Vec::new();
+        reader
+            .read_to_end(&mut values)
+            .map_err(|source| SolveError::Io {
+                path: path.to_owned(),
+                source,
+            })?;
         if values.len() as u64 != header.positions || fnv1a(&values) != header.checksum {
             return Err(SolveError::BadFile {
                 path: path.to_owned(),
@@ -701,29 +770,58 @@ fn write_file(
     head[..8].copy_from_slice(&magic);
     head[8..8 + line.len()].copy_from_slice(line.as_bytes());
     head[HEADER - 1] = b'\n';
-    {
-        let mut writer = BufWriter::new(File::create(&temporary).map_err(io)?);
-        writer.write_all(&head).map_err(io)?;
+    let written = (|| {
+        let mut writer = BufWriter::new(File::create(&temporary)?);
+        writer.write_all(&head)?;
         for start in (0..cells.len()).step_by(COPY_CHUNK) {
-            writer.write_all(&chunk_of(cells, start)).map_err(io)?;
+            writer.write_all(&chunk_of(cells, start))?;
         }
-        writer.write_all(tail).map_err(io)?;
-        writer.flush().map_err(io)?;
+        writer.write_all(tail)?;
+        writer.flush()
+    })();
+    if let Err(source) = written {
+        // No half-written file is left behind.
+        let _ = std::fs::remove_file(&temporary);
+        return Err(io(source));
     }
-    std::fs::rename(&temporary, path).map_err(|source| SolveError::Io {
-        path: path.to_owned(),
-        source,
+    std::fs::rename(&temporary, path).map_err(|source| {
+        let _ = std::fs::remove_file(&temporary);
+        SolveError::Io {
+            path: path.to_owned(),
+            source,
+        }
     })
 }
 
-/// Reads a file written by [`write_file`] with `magic`: its header line and the bytes
-/// after the header.
-fn read_file(path: &Path, magic: [u8; 8]) -> Result<(String, Vec<u8>), SolveError> {
+/// Makes sure a file can be written at `path` (its folder exists and is writable) by
+/// creating and removing the temporary file a write would use.
+fn ensure_writable(path: &Path) -> Result<(), SolveError> {
+    let mut temporary = PathBuf::from(path);
+    temporary.as_mut_os_string().push(".tmp");
+    File::create(&temporary)
+        .and_then(|_| std::fs::remove_file(&temporary))
+        .map_err(|source| SolveError::Io {
+            path: path.to_owned(),
+            source,
+        })
+}
+
+/// Opens a file written by [`write_file`] with `magic` and reads its header line; returns
+/// it with the reader at the first byte after the header and the number of bytes left.
+fn read_head(path: &Path, magic: [u8; 8]) -> Result<(String, BufReader<File>, u64), SolveError> {
     let io = |source| SolveError::Io {
         path: path.to_owned(),
         source,
     };
-    let mut reader = BufReader::new(File::open(path).map_err(io)?);
+    let file = File::open(path).map_err(io)?;
+    let len = file.metadata().map_err(io)?.len();
+    if len < HEADER as u64 {
+        return Err(SolveError::BadFile {
+            path: path.to_owned(),
+            reason: format!("not a towers database: too short ({len} bytes)"),
+        });
+    }
+    let mut reader = BufReader::new(file);
     let mut head = [0u8; HEADER];
     reader.read_exact(&mut head).map_err(io)?;
     if head[..8] != magic {
@@ -733,8 +831,20 @@ fn read_file(path: &Path, magic: [u8; 8]) -> Result<(String, Vec<u8>), SolveErro
         });
     }
     let line = String::from_utf8_lossy(&head[8..]).trim().to_owned();
+    Ok((line, reader, len - HEADER as u64))
+}
+
+/// Reads a file written by [`write_file`] with `magic`: its header line and the bytes
+/// after the header.
+fn read_file(path: &Path, magic: [u8; 8]) -> Result<(String, Vec<u8>), SolveError> {
+    let (line, mut reader, _) = read_head(path, magic)?;
     let mut bytes = Vec::new();
-    reader.read_to_end(&mut bytes).map_err(io)?;
+    reader
+        .read_to_end(&mut bytes)
+        .map_err(|source| SolveError::Io {
+            path: path.to_owned(),
+            source,
+        })?;
     Ok((line, bytes))
 }
 
@@ -745,6 +855,55 @@ mod tests {
     use boardcore::Player;
     use rand_core::SeedableRng;
     use rand_xoshiro::Xoshiro256PlusPlus;
+
+    #[test]
+    fn a_build_refuses_what_it_must_not_overwrite_before_computing() {
+        let directory =
+            std::env::temp_dir().join(format!("solve-db-refuse-{}", std::process::id()));
+        std::fs::create_dir_all(&directory).unwrap();
+        let config = Config::with_variant(pylos::Variant::Children);
+        let end = PylosIndex::new(config).prefix(29);
+        let refused =
+            |path: &Path, force: bool| match PylosDatabase::prepare(path, config, 29, end, force) {
+                Err(error) => error.to_string(),
+                Ok(_) => String::new(),
+            };
+        // A file of the user's is left as it was.
+        let notes = directory.join("notes.txt");
+        let text = "my notes\n".repeat(100);
+        std::fs::write(&notes, &text).unwrap();
+        assert!(refused(&notes, false).contains("not a towers database; refusing to overwrite"));
+        assert_eq!(std::fs::read_to_string(&notes).unwrap(), text);
+        // An empty file is too short; a directory is no file; a missing folder fails now.
+        let empty = directory.join("empty.db");
+        std::fs::write(&empty, "").unwrap();
+        assert!(refused(&empty, false).contains("too short (0 bytes)"));
+        assert!(refused(&directory, false).contains("a directory"));
+        assert!(refused(&directory.join("missing").join("x.db"), true).contains("No such file"));
+        // A database of other options, or with damaged values, is refused too.
+        let other = directory.join("other.db");
+        let cells: Vec<AtomicU8> = (0..10u32).map(|_| AtomicU8::new(0)).collect();
+        write_values(&other, config, 30, Stage::Done, &cells).unwrap();
+        assert!(refused(&other, false).contains("a database of other options"));
+        let mut bytes = std::fs::read(&other).unwrap();
+        bytes.pop();
+        std::fs::write(&other, &bytes).unwrap();
+        assert!(refused(&other, false).contains("truncated or damaged"));
+        // With force, each of them may be overwritten, and nothing is left behind.
+        for path in [&notes, &empty, &other] {
+            assert!(matches!(
+                PylosDatabase::prepare(path, config, 29, end, true),
+                Ok(None)
+            ));
+        }
+        let mut names: Vec<_> = std::fs::read_dir(&directory)
+            .unwrap()
+            .map(|entry| entry.unwrap().file_name())
+            .collect();
+        names.sort();
+        assert_eq!(names, ["empty.db", "notes.txt", "other.db"]);
+        std::fs::remove_dir_all(&directory).unwrap();
+    }
 
     #[test]
     fn files_round_trip_and_refuse_damage() {
@@ -804,7 +963,7 @@ mod tests {
         std::fs::create_dir_all(&directory).unwrap();
         let path = directory.join("children-29.db");
         let config = Config::with_variant(Variant::Children);
-        let (database, report) = PylosDatabase::build(config, 29, &path, false).unwrap();
+        let (database, report) = PylosDatabase::build(config, 29, &path, false, false).unwrap();
         let sweep = report.sweep.unwrap();
         assert!(report.layers.is_empty() && report.count.is_none());
         assert_eq!(sweep.indices, database.header().positions);
@@ -844,7 +1003,7 @@ mod tests {
             .collect();
         write_values(&path, config, 29, Stage::Swept(middle), &cells).unwrap();
         assert!(PylosDatabase::open(&path).is_err());
-        let (_, resumed) = PylosDatabase::build(config, 29, &path, false).unwrap();
+        let (_, resumed) = PylosDatabase::build(config, 29, &path, false, false).unwrap();
         assert_eq!(
             resumed.sweep.unwrap().indices,
             database.header().positions - middle

@@ -112,6 +112,7 @@ pub(crate) struct ArenaArgs {
 
 /// Arguments of `solve`.
 #[derive(Args, Debug)]
+#[allow(clippy::struct_excessive_bools, reason = "command-line flags")]
 pub(crate) struct SolveArgs {
     #[command(flatten)]
     pub(crate) position: PositionArgs,
@@ -123,6 +124,10 @@ pub(crate) struct SolveArgs {
     /// database covers the position.
     #[arg(long)]
     pub(crate) build: bool,
+    /// Pylos, with --build: overwrite a --db file that is not a database or checkpoint of
+    /// these options (without it, such a file is refused before anything is computed).
+    #[arg(long, requires = "build")]
+    pub(crate) force: bool,
     /// Pylos, with --build: the fewest balls on the board of the positions covered.
     #[arg(long, default_value_t = 29)]
     pub(crate) min_balls: u32,

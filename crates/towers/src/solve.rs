@@ -195,8 +195,13 @@ fn solve_pylos(args: &SolveArgs, out: &mut impl Write) -> Result<(), CliError> {
             }));
         };
         let started = Instant::now();
-        let (database, reports) =
-            PylosDatabase::build(state.config(), args.min_balls, Path::new(path), true)?;
+        let (database, reports) = PylosDatabase::build(
+            state.config(),
+            args.min_balls,
+            Path::new(path),
+            true,
+            args.force,
+        )?;
         if let Some(count) = reports.count {
             writeln!(
                 out,

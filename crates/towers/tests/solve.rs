@@ -188,6 +188,47 @@ fn pyrga_checkpoint_keeps_what_a_short_budget_proved() {
 }
 
 #[test]
+fn pylos_build_refuses_at_once_what_it_must_not_overwrite() {
+    let dir = scratch("build");
+    let notes = dir.join("random.bin");
+    let text = "not a database\n".repeat(300);
+    std::fs::write(&notes, &text).unwrap();
+    let empty = dir.join("empty.db");
+    std::fs::write(&empty, "").unwrap();
+    let missing = dir.join("missing").join("x.db");
+    let cases = [
+        (
+            notes.to_str().unwrap(),
+            "not a towers database; refusing to overwrite",
+        ),
+        (empty.to_str().unwrap(), "too short (0 bytes)"),
+        (dir.to_str().unwrap(), "a directory, not a database file"),
+        (missing.to_str().unwrap(), "No such file or directory"),
+    ];
+    for (path, reason) in cases {
+        let started = std::time::Instant::now();
+        let message = fails(&[
+            "solve",
+            "pylos",
+            "--variant",
+            "children",
+            "--build",
+            "--db",
+            path,
+        ]);
+        assert!(message.contains(reason), "{message}");
+        // Refused before any computing (a build takes minutes).
+        assert!(started.elapsed().as_secs() < 30, "{path}");
+    }
+    assert_eq!(std::fs::read_to_string(&notes).unwrap(), text);
+    // Nothing but the two files is left in the folder.
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 2);
+    let message = fails(&["solve", "pylos", "--db", empty.to_str().unwrap()]);
+    assert!(message.contains("too short"), "{message}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn pylos_solves_late_positions_directly_and_says_so() {
     let out = ok(&[
         "solve",
