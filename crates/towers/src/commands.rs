@@ -2,6 +2,8 @@
 
 use std::io::Write;
 
+use indicatif::{ProgressBar, ProgressStyle};
+
 use boardcore::sorted_move_texts;
 
 use crate::cli::{PerftArgs, PositionArgs};
@@ -32,23 +34,45 @@ pub(crate) fn moves<G: CliGame>(args: &PositionArgs, out: &mut impl Write) -> Re
 /// on the last line. Counts come from the game's own perft where it has one.
 pub(crate) fn perft<G: CliGame>(args: &PerftArgs, out: &mut impl Write) -> Result<(), CliError> {
     let state = position::<G>(&args.position)?;
-    let total = if args.divide && args.depth > 0 {
-        let mut divided: Vec<(String, u64)> = state
-            .legal_moves()
-            .iter()
-            .filter_map(|&mv| {
-                let child = state.apply(mv).ok()?;
-                Some((mv.to_string(), child.perft(args.depth - 1)))
-            })
-            .collect();
-        divided.sort_unstable();
+    if let Some(longest) = G::LONGEST_GAME {
+        let played = args.position.moves.split_whitespace().count() as u32;
+        let left = longest.saturating_sub(played);
+        if args.depth > left {
+            return Err(CliError::TooDeep {
+                depth: args.depth,
+                game: G::NAME,
+                longest,
+                left,
+            });
+        }
+    }
+    if args.depth == 0 {
+        writeln!(out, "{}", state.perft(0))?;
+        return Ok(());
+    }
+    // Counted a first move at a time, with a progress bar on a terminal (hidden otherwise).
+    let moves = state.legal_moves();
+    let progress = ProgressBar::new(moves.len() as u64).with_style(
+        ProgressStyle::with_template("{elapsed_precise} {bar:30} {pos}/{len} first moves counted")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    let mut divided: Vec<(String, u64)> = moves
+        .iter()
+        .filter_map(|&mv| {
+            let child = state.apply(mv).ok()?;
+            let count = child.perft(args.depth - 1);
+            progress.inc(1);
+            Some((mv.to_string(), count))
+        })
+        .collect();
+    progress.finish_and_clear();
+    divided.sort_unstable();
+    if args.divide {
         for (mv, count) in &divided {
             writeln!(out, "{mv} {count}")?;
         }
-        divided.iter().map(|(_, count)| count).sum()
-    } else {
-        state.perft(args.depth)
-    };
+    }
+    let total: u64 = divided.iter().map(|(_, count)| count).sum();
     writeln!(out, "{total}")?;
     Ok(())
 }

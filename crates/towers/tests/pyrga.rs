@@ -27,6 +27,21 @@ fn moves_follow_the_rule_set() {
 }
 
 #[test]
+fn perft_refuses_depths_no_game_reaches() {
+    let message = fails(&["perft", "pyrga", "100"]);
+    assert!(
+        message.contains("depth 100: a pyrga game lasts at most 30 plies"),
+        "{message}"
+    );
+    let message = fails(&["perft", "pyrga", "29", "--moves", "Sb2 Sb3"]);
+    assert!(message.contains("at most 28 more"), "{message}");
+    // The deepest count allowed is reached late in a game.
+    let record = "Ta4e Tb4s Tb3n Cb4 Sb4 Sb3 Tc3s Sc1 Sc2 Tb2s Tb1w Ta1e Td1w Tc1e Cd1 Sd1";
+    let out = ok(&["perft", "pyrga", "14", "--moves", record]);
+    assert!(out.trim().parse::<u64>().is_ok(), "{out}");
+}
+
+#[test]
 fn perft_prints_the_count_last() {
     assert_eq!(ok(&["perft", "pyrga", "3"]), "7000\n");
     assert_eq!(ok(&["perft", "pyrga", "3", "--rules", "classic"]), "7392\n");

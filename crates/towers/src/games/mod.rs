@@ -64,6 +64,10 @@ pub(crate) trait CliGame: Game + FromStr<Err: Display> + 'static {
     /// says otherwise: some games can go on for ever (Pylos take-backs, Crescendo chases).
     const MAX_PLIES: usize = 100_000;
 
+    /// The most plies a whole game can last, where the rules bound it (Pyrga: 30);
+    /// `perft` refuses depths that no game can reach.
+    const LONGEST_GAME: Option<u32> = None;
+
     /// How to play, for `help` at the prompt: the goal, the moves in notation with
     /// examples. Lines of at most 90 columns, ending with a newline.
     const RULES: &'static str;

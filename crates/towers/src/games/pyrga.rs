@@ -12,6 +12,7 @@ use crate::error::CliError;
 impl CliGame for State {
     const OPTIONS: &'static [&'static str] = &["rules"];
     const BOTS: &'static [&'static str] = &["alphabeta", "mcts", "random", "perfect"];
+    const LONGEST_GAME: Option<u32> = Some(30);
 
     const RULES: &'static str = "\
 Pyrga: White and Black build towers on a 4x4 board. Each has 5 squares (S), 5 triangles (T)
