@@ -181,39 +181,81 @@ pub(crate) enum VerdictMethod {
     Proof,
 }
 
-/// The games' options; each game accepts only its own.
-#[derive(Args, Debug, Default, Clone)]
+/// The games' options, one flag for each option of any game as the `catalog` crate lists
+/// them (`buildingMatch` is `--building-match`); each game accepts only its own.
+#[derive(Debug, Default, Clone)]
 pub(crate) struct GameOptions {
-    /// Pyrga rule set: standard or classic.
-    #[arg(long)]
-    pub(crate) rules: Option<String>,
-    /// Pylos variant: children, standard or expert.
-    #[arg(long)]
-    pub(crate) variant: Option<String>,
-    /// Pylos take-back allowance: 1-2 or 0-2.
-    #[arg(long)]
-    pub(crate) takeback: Option<String>,
-    /// Pylos end rule: nomove or reserve.
-    #[arg(long)]
-    pub(crate) end: Option<String>,
-    /// Architekton building match: all or one.
-    #[arg(long)]
-    pub(crate) building_match: Option<String>,
-    /// Crescendo players: 2, 3 or 4.
-    #[arg(long)]
-    pub(crate) players: Option<String>,
+    /// The options given, by their catalog names.
+    given: Vec<(&'static str, String)>,
 }
 
 impl GameOptions {
-    /// Every option with its flag name and value, set or not.
-    pub(crate) fn all(&self) -> [(&'static str, Option<&str>); 6] {
-        [
-            ("rules", self.rules.as_deref()),
-            ("variant", self.variant.as_deref()),
-            ("takeback", self.takeback.as_deref()),
-            ("end", self.end.as_deref()),
-            ("building-match", self.building_match.as_deref()),
-            ("players", self.players.as_deref()),
-        ]
+    /// The options given, as the `catalog` crate reads them.
+    pub(crate) fn to_catalog(&self) -> catalog::Options {
+        catalog::Options::new(
+            self.given
+                .iter()
+                .map(|(key, value)| ((*key).to_owned(), value.clone()))
+                .collect(),
+        )
     }
+
+    /// The flag of the option `key` (`buildingMatch` is `building-match`).
+    pub(crate) fn flag(key: &str) -> String {
+        key.chars()
+            .flat_map(|c| {
+                let dash = c.is_ascii_uppercase().then_some('-');
+                dash.into_iter().chain(Some(c.to_ascii_lowercase()))
+            })
+            .collect()
+    }
+}
+
+impl clap::FromArgMatches for GameOptions {
+    fn from_arg_matches(matches: &clap::ArgMatches) -> Result<GameOptions, clap::Error> {
+        let given = catalog::option_specs()
+            .filter_map(|(_, spec)| {
+                let value = matches.get_one::<String>(spec.key)?;
+                Some((spec.key, value.clone()))
+            })
+            .collect();
+        Ok(GameOptions { given })
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &clap::ArgMatches) -> Result<(), clap::Error> {
+        *self = GameOptions::from_arg_matches(matches)?;
+        Ok(())
+    }
+}
+
+impl Args for GameOptions {
+    fn augment_args(command: clap::Command) -> clap::Command {
+        catalog::option_specs().fold(command, |command, (game, spec)| {
+            let help = format!(
+                "{} {}: {} (default {})",
+                capitalised(game),
+                spec.help,
+                spec.expected(),
+                spec.default
+            );
+            command.arg(
+                clap::Arg::new(spec.key)
+                    .long(GameOptions::flag(spec.key))
+                    .value_name("VALUE")
+                    .help(help),
+            )
+        })
+    }
+
+    fn augment_args_for_update(command: clap::Command) -> clap::Command {
+        GameOptions::augment_args(command)
+    }
+}
+
+/// `name` with its first letter in upper case.
+fn capitalised(name: &str) -> String {
+    let mut letters = name.chars();
+    letters.next().map_or_else(String::new, |first| {
+        first.to_uppercase().chain(letters).collect()
+    })
 }

@@ -13,37 +13,15 @@ pub(crate) enum CliError {
         /// The games there are.
         known: String,
     },
-    /// An option that belongs to another game.
-    #[error("option --{option} does not apply to {game}")]
-    OptionNotForGame {
-        /// The option.
-        option: &'static str,
-        /// The game.
-        game: &'static str,
-    },
-    /// An option's value is not one the game knows.
-    #[error("--{option} {value:?}: {reason}")]
-    BadOption {
-        /// The option.
-        option: &'static str,
-        /// The value given.
-        value: String,
-        /// The values allowed.
-        reason: String,
-    },
+    /// An option that is unknown, of another game, or has a value the game does not know.
+    #[error("{0}")]
+    Option(String),
     /// A move of the record cannot be read or played ("ply N, move M: reason").
     #[error("{0}")]
     Record(String),
-    /// The bot name is not one this game has.
-    #[error("unknown bot {name:?} for {game} (bots: {known})")]
-    UnknownBot {
-        /// The name given.
-        name: String,
-        /// The game.
-        game: &'static str,
-        /// The bots there are.
-        known: String,
-    },
+    /// A game, bot or input that the shared description of the games refuses.
+    #[error("{}", .0.message)]
+    Catalog(#[from] catalog::Error),
     /// The seat is not at the table.
     #[error("seat {seat} is not at this table ({seats} seats)")]
     BadSeat {

@@ -12,21 +12,18 @@ use crate::commands::position;
 use crate::error::CliError;
 use crate::games::{CliGame, Style, board};
 use crate::prompt::Prompt;
+use catalog::GameFile;
 
 /// The bot named `name` (or the game's default) for every seat, seeded from `seed`.
 ///
 /// # Errors
-/// [`CliError::UnknownBot`] when the game has no bot of that name.
+/// [`CliError::Catalog`] when the game has no bot of that name.
 pub(crate) fn make_bot<G: CliGame>(
     name: &str,
     level: Level,
     seed: u64,
 ) -> Result<Box<dyn Bot<G>>, CliError> {
-    G::bot(name, level, seed).ok_or_else(|| CliError::UnknownBot {
-        name: name.to_owned(),
-        game: G::NAME,
-        known: G::BOTS.join(", "),
-    })
+    Ok(catalog::bot_of::<G>(Some(name), level)?.bot(seed))
 }
 
 /// Runs `towers play`.
@@ -52,6 +49,7 @@ pub(crate) fn play<G: CliGame>(args: &PlayArgs, out: &mut impl Write) -> Result<
         replay_history(&initial, &args.position.moves).map_err(CliError::Record)?;
     let session = Session {
         start: initial,
+        options: args.position.options.to_catalog(),
         history,
         moves,
         you: Player::new(args.seat).unwrap_or(Player::FIRST),
@@ -125,6 +123,8 @@ enum Command<M> {
 /// A game between a person and bots, with its history for taking moves back.
 struct Session<'a, G: CliGame> {
     start: G,
+    /// The options `start` was made with, which saved files carry.
+    options: catalog::Options,
     history: Vec<G>,
     moves: Vec<G::Move>,
     you: Player,
@@ -245,8 +245,9 @@ impl<G: CliGame> Session<'_, G> {
             ("hint", _) => {
                 let seed = self.seed ^ self.moves.len() as u64;
                 // The perfect bot when the game has one: its hint says the move's value.
-                let bot = G::bot("perfect", self.level, seed)
-                    .or_else(|| G::bot(G::BOTS[0], self.level, seed));
+                let bot = G::bot("perfect", self.level)
+                    .or_else(|| G::bot(G::BOTS[0], self.level))
+                    .map(|maker| maker.bot(seed));
                 let hint = bot.and_then(|mut bot| {
                     let mv = bot.choose(state)?;
                     Some((mv, bot.explain(state, mv)))
@@ -264,12 +265,10 @@ impl<G: CliGame> Session<'_, G> {
                     writeln!(out, "nothing of yours to take back")?;
                 }
             }
-            ("save", file) if !file.is_empty() => {
-                match std::fs::write(file, format_record(&self.moves) + "\n") {
-                    Ok(()) => writeln!(out, "saved {} moves to {file}", self.moves.len())?,
-                    Err(error) => writeln!(out, "cannot save to {file}: {error}")?,
-                }
-            }
+            ("save", file) if !file.is_empty() => match self.save(file) {
+                Ok(()) => writeln!(out, "saved {} moves to {file}", self.moves.len())?,
+                Err(reason) => writeln!(out, "cannot save to {file}: {reason}")?,
+            },
             ("load", file) if !file.is_empty() => self.load(file, out)?,
             ("save" | "load", _) => writeln!(out, "{word} needs a file name")?,
             _ => match state.parse_move(line) {
@@ -289,7 +288,36 @@ impl<G: CliGame> Session<'_, G> {
         Ok(Command::Again)
     }
 
-    /// Replaces the game by the record in `file`, replayed from the start.
+    /// Writes the game to `file` as a game file (the game, its options, the record), in
+    /// whole or not at all; an existing file is replaced only when it is a game file.
+    fn save(&self, file: &str) -> Result<(), String> {
+        let path = std::path::Path::new(file);
+        if let Ok(old) = std::fs::read_to_string(path) {
+            if !old.trim().is_empty() && !old.starts_with("[game ") {
+                return Err("it exists and is not a saved game; choose another name".to_owned());
+            }
+        } else if path.exists() {
+            return Err("it exists and is not a saved game; choose another name".to_owned());
+        }
+        let text = GameFile {
+            game: Some(G::NAME.to_owned()),
+            options: self.options.clone(),
+            position: None,
+            moves: format_record(&self.moves),
+        }
+        .to_string();
+        let mut part = path.as_os_str().to_owned();
+        part.push(".part");
+        let part = std::path::PathBuf::from(part);
+        let written = std::fs::write(&part, text).and_then(|()| std::fs::rename(&part, path));
+        written.map_err(|error| {
+            let _ = std::fs::remove_file(&part);
+            error.to_string()
+        })
+    }
+
+    /// Replaces the game by the one in `file`: a game file (this game, with its options) or
+    /// a record alone, replayed from the start.
     fn load(&mut self, file: &str, out: &mut impl Write) -> Result<(), CliError> {
         let text = match std::fs::read_to_string(file) {
             Ok(text) => text,
@@ -298,18 +326,43 @@ impl<G: CliGame> Session<'_, G> {
                 return Ok(());
             }
         };
-        let (history, moves) = match replay_history(&self.start, &text) {
-            Ok(replayed) => replayed,
-            Err(reason) => {
-                writeln!(out, "cannot load {file}: {reason}")?;
-                return Ok(());
+        match self.read_game(&text) {
+            Ok((start, options, history, moves)) => {
+                writeln!(out, "loaded {} moves from {file}", moves.len())?;
+                self.start = start;
+                self.options = options;
+                self.history = history;
+                self.moves = moves;
+                self.redraw = true;
             }
-        };
-        writeln!(out, "loaded {} moves from {file}", moves.len())?;
-        self.history = history;
-        self.moves = moves;
-        self.redraw = true;
+            Err(reason) => writeln!(out, "cannot load {file}: {reason}")?,
+        }
         Ok(())
+    }
+
+    /// The start, options, positions and moves of the game file `text`.
+    #[expect(clippy::type_complexity, reason = "the parts of a session, used once")]
+    fn read_game(&self, text: &str) -> Result<(G, catalog::Options, Vec<G>, Vec<G::Move>), String> {
+        let file = GameFile::parse(text).map_err(|error| error.message)?;
+        if let Some(game) = file.game.as_deref().filter(|game| *game != G::NAME) {
+            return Err(format!(
+                "it holds a game of {}, not {}",
+                catalog::echo(game),
+                G::NAME
+            ));
+        }
+        if file.position.is_some() {
+            return Err("it begins at a position, and play begins at the start".to_owned());
+        }
+        let (start, options) = if file.game.is_some() {
+            let config = catalog::config_of::<G>(&file.options)
+                .map_err(|error| crate::games::option_error(&error).to_string())?;
+            (G::new(config), file.options)
+        } else {
+            (self.start.clone(), self.options.clone())
+        };
+        let (history, moves) = replay_history(&start, &file.moves)?;
+        Ok((start, options, history, moves))
     }
 }
 

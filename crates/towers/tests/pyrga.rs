@@ -188,13 +188,17 @@ fn hints_saving_and_loading() {
         ok(&["moves", "pyrga"]).lines().any(|m| m == hint),
         "the hint {hint} is legal"
     );
+    // A game file: the game, then the record (no option was given).
     let saved = std::fs::read_to_string(&file).unwrap();
-    assert!(saved.starts_with("Sb2 "), "{saved}");
-    assert_eq!(saved.split_whitespace().count(), 2);
+    let record = saved.strip_prefix("[game \"pyrga\"]\nSb2 ").expect(&saved);
+    assert_eq!(record.split_whitespace().count(), 1);
     let input = format!("load {path}\nrecord\nload /nonexistent/file\nquit\n");
     let run = towers_with_input(&["play", "pyrga", "--bot", "random"], &input);
     assert!(run.stdout.contains("loaded 2 moves"));
-    assert!(run.stdout.contains(&format!("record {}", saved.trim())));
+    assert!(
+        run.stdout
+            .contains(&format!("record Sb2 {}", record.trim()))
+    );
     assert!(run.stdout.contains("cannot read /nonexistent/file"));
     std::fs::write(&file, "Sb2 Sd4\n").unwrap();
     let run = towers_with_input(
@@ -206,6 +210,50 @@ fn hints_saving_and_loading() {
         "{}",
         run.stdout
     );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn saved_games_carry_their_options_and_files_are_not_clobbered() {
+    let dir = std::env::temp_dir().join(format!("towers-options-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("classic.txt");
+    let path = file.to_str().unwrap();
+    let args = [
+        "play", "pyrga", "--rules", "classic", "--bot", "random", "--seed", "2",
+    ];
+    let run = towers_with_input(&args, &format!("Sa1\nsave {path}\nquit\n"));
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    let saved = std::fs::read_to_string(&file).unwrap();
+    assert!(
+        saved.starts_with("[game \"pyrga\"]\n[rules \"classic\"]\nSa1 "),
+        "{saved}"
+    );
+    // Loaded into a game of the default rules, the game is classic again.
+    let run = towers_with_input(
+        &["play", "pyrga", "--bot", "random"],
+        &format!("load {path}\nshow\nquit\n"),
+    );
+    assert!(run.stdout.contains("loaded 2 moves"), "{}", run.stdout);
+    assert!(run.stdout.contains("Rules classic"), "{}", run.stdout);
+    // Another game's file is refused, and so is overwriting a file that is not a game.
+    let run = towers_with_input(
+        &["play", "pylos", "--bot", "random"],
+        &format!("load {path}\nquit\n"),
+    );
+    assert!(
+        run.stdout.contains("it holds a game of pyrga, not pylos"),
+        "{}",
+        run.stdout
+    );
+    let notes = dir.join("notes.txt");
+    std::fs::write(&notes, "my notes\n").unwrap();
+    let run = towers_with_input(
+        &["play", "pyrga", "--bot", "random"],
+        &format!("save {}\nquit\n", notes.display()),
+    );
+    assert!(run.stdout.contains("is not a saved game"), "{}", run.stdout);
+    assert_eq!(std::fs::read_to_string(&notes).unwrap(), "my notes\n");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

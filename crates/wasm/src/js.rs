@@ -3,16 +3,13 @@
 //! `JsValue` and is checked here, so that no input, however malformed, reaches the
 //! engines unread or makes the module trap; every refusal becomes an `Error` with a `kind`.
 
-use bots::Level;
+use catalog::bots::Level;
+use catalog::{
+    AnyGame, BotRequest, Error as WebError, ErrorKind, GameFile, GameInfo, Options, SolveRequest,
+};
 use js_sys::{Function, Reflect};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
-
-use crate::bot::BotRequest;
-use crate::error::{ErrorKind, WebError};
-use crate::games::AnyGame;
-use crate::options::Options;
-use crate::solver::SolveRequest;
 
 #[wasm_bindgen]
 extern "C" {
@@ -187,6 +184,42 @@ impl Game {
         AnyGame::from_text(&name, &text)
             .map(|inner| Game { inner })
             .map_err(|error| to_js(&error))
+    }
+
+    /// The game a game file holds (the text `toFile()` writes: `[game "…"]` and option
+    /// tags, then the moves); a file of moves alone is one of game `name`, when given.
+    ///
+    /// # Errors
+    /// `parse` for a bad tag line; `badOption` when the file names no game and `name` is
+    /// not given; then as `fromRecord` (or `fromText` for a file that began at a position).
+    #[wasm_bindgen(js_name = fromFile)]
+    pub fn from_file(
+        #[wasm_bindgen(unchecked_param_type = "string")] text: &JsValue,
+        #[wasm_bindgen(unchecked_param_type = "GameName | undefined")] name: &JsValue,
+    ) -> Result<Game, JsValue> {
+        let text = string_arg(text, ErrorKind::Parse, "the game file")?;
+        let name = if name.is_undefined() || name.is_null() {
+            None
+        } else {
+            Some(string_arg(name, ErrorKind::BadOption, "the game name")?)
+        };
+        let file = GameFile::parse(&text).map_err(|error| to_js(&error))?;
+        AnyGame::from_file(&file, name.as_deref())
+            .map(|inner| Game { inner })
+            .map_err(|error| to_js(&error))
+    }
+
+    /// The whole game as a file: `[game "…"]`, its options (or starting position) as tag
+    /// lines, then the record; `Game.fromFile` reads it back, and `towers play` loads it.
+    #[wasm_bindgen(js_name = toFile)]
+    pub fn to_file(&self) -> String {
+        self.inner.file().to_string()
+    }
+
+    /// The result in words once the game is over (`Black wins: controls 3 towers`), else
+    /// `undefined`.
+    pub fn result(&self) -> Option<String> {
+        self.inner.result()
     }
 
     /// The game's name.
@@ -519,4 +552,18 @@ pub fn move_values(
     options: Option<SolveOptionsArg>,
 ) -> Result<JsValue, JsValue> {
     call_on_game(game, "moveValues", &optional(options), "moveValues")
+}
+
+/// What game `name` is: `{name, options: [{key, values, default, help}], bots, seats,
+/// rules, maxPlies, longestGame}`, from the description every front-end shares, so that an
+/// app builds its menus of options and bots from it.
+///
+/// # Errors
+/// `badOption` for an unknown game.
+#[wasm_bindgen(js_name = gameInfo, unchecked_return_type = "GameInfo")]
+pub fn game_info(
+    #[wasm_bindgen(unchecked_param_type = "GameName")] name: &JsValue,
+) -> Result<JsValue, JsValue> {
+    let name = string_arg(name, ErrorKind::BadOption, "the game name")?;
+    plain(&GameInfo::named(&name).map_err(|error| to_js(&error))?)
 }

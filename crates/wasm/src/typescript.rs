@@ -23,6 +23,36 @@ export interface GameOptions {
   buildingMatch?: "all" | "one";
   /** Crescendo: 2, 3 or 4 (default). */
   players?: 2 | 3 | 4 | "2" | "3" | "4";
+  /** Any other option a game lists in `gameInfo(name).options`. */
+  [option: string]: string | number | undefined;
+}
+
+/** One option of a game, as `gameInfo` lists it. */
+export interface OptionSpec {
+  /** The key in `GameOptions`. */
+  key: string;
+  /** Every value it takes. */
+  values: string[];
+  /** The value when it is not given. */
+  default: string;
+  /** What it is, in two or three words ("rule set"). */
+  help: string;
+}
+
+/** What `gameInfo(name)` returns. */
+export interface GameInfo {
+  name: GameName;
+  options: OptionSpec[];
+  /** The bots, the default first. */
+  bots: string[];
+  /** The seats' names, in seat order (the most the game has). */
+  seats: string[];
+  /** How to play, in words, with the notation. */
+  rules: string;
+  /** The plies after which a game between bots stops unfinished by default. */
+  maxPlies: number;
+  /** The most plies a whole game can last, where the rules bound it, or null. */
+  longestGame: number | null;
 }
 
 /** Options of `botMove`; all optional. */
@@ -123,6 +153,8 @@ export interface ViewBase<G extends GameName, B, P> {
   game: G;
   /** The `towers status` line. */
   status: string;
+  /** The result in words once the game is over ("Black wins: controls 3 towers"), else null. */
+  result: string | null;
   /** The seat deciding next, or null when chance decides or the game is over. */
   toMove: number | null;
   chance: boolean;

@@ -1,75 +1,17 @@
-//! Architekton on the command line: `--building-match all|one`, and the table drawing.
+//! Architekton drawn in the terminal: the table of tiles, the display and the scores.
 
 use core::fmt::Write;
 
-use architekton::{BuildingMatch, Config, Phase, PlacedTile, Stack, State, Tile};
-use boardcore::{Direction, Game, Outcome, Player, SignedCoord};
+use architekton::{Phase, PlacedTile, Stack, State, Tile};
+use boardcore::{Direction, Game, Player, SignedCoord};
 
-use super::{CliGame, Style, general_bot, parse_option};
-use crate::cli::GameOptions;
-use crate::error::CliError;
+use super::{CliGame, Style};
 
 impl CliGame for State {
-    const OPTIONS: &'static [&'static str] = &["building-match"];
-    const BOTS: &'static [&'static str] = &["mcts", "random"];
-
-    const RULES: &'static str = "\
-Architekton: Blue and Orange lay tiles on an open table. Landscapes show one terrain:
-w water, e earth, p plain, f forest. Buildings show the four terrains, one on each side.
-Landscapes and buildings alternate like a checkerboard: landscapes where x+y is even,
-buildings where it is odd. Each turn you take two tiles from the display, one at a time.
-A tile must touch the table along an edge. A landscape must match the facing side of at
-least one building next to it; a building must face each landscape next to it with that
-landscape's terrain (--building-match one: at least one of them).
-Laying a building puts one of your houses on it (with none left in supply, you move one
-of yours from the table: h@x,y). When a building with a house gets its fourth landscape,
-it is scored for the house's owner: +1 when all four sides match, otherwise -1 for each
-side that does not; the owner may then remove the house to lose one point less (keep or
-remove). A player who cannot pay loses. At the end, points plus the largest group of one's
-houses touching at corners decide.
-Cells are x,y (x east, y north). A building's kind lists its sides from north clockwise,
-and r1-r3 turns it clockwise by quarter-turns.
-  p@0,2        lay a plain landscape on 0,2
-  wepf@-1,0r3  lay building wepf on -1,0, turned three quarter-turns
-  h@1,0        move your house off the building on 1,0 (empty supply)
-  keep, remove keep or remove the house of a building just scored
-  pass         when nothing can be laid
-Chance turns up tiles (*p, *wepf) by itself.
-";
-
     const KEY: &'static str =
         "W E P F water earth plain forest; a building: sides w e p f, house 0 Blue 1 Orange - none";
 
     const PALETTE: &'static [&'static str] = &["1;34", "1;38;5;208"];
-
-    fn result(&self, outcome: &Outcome) -> String {
-        if let Phase::Bankrupt(loser) = self.phase() {
-            return format!("{} cannot pay and loses", State::seat_name(loser));
-        }
-        let total = |player: Player| self.final_score(player).total;
-        match outcome {
-            Outcome::Winner(winner) => format!(
-                "{} wins: {} to {} (points plus the largest group of houses)",
-                State::seat_name(*winner),
-                total(*winner),
-                total(winner.other())
-            ),
-            Outcome::Draw | Outcome::Ranking(_) => format!("Draw: {} each", total(Player::FIRST)),
-        }
-    }
-
-    fn bot(name: &str, level: bots::Level, seed: u64) -> Option<Box<dyn bots::Bot<Self>>> {
-        general_bot(name, level, seed)
-    }
-
-    fn config_from(options: &GameOptions) -> Result<Config, CliError> {
-        let building_match: BuildingMatch = parse_option(
-            "building-match",
-            options.building_match.as_deref(),
-            "all or one",
-        )?;
-        Ok(Config::new(building_match))
-    }
 
     /// The table, five columns and three lines a cell: a landscape shows its terrain in
     /// upper case, a building its four sides around the seat of its house (`-` for none,

@@ -1,69 +1,17 @@
-//! Crescendo on the command line: `--players 2|3|4`, its search and greedy bots, and the
-//! board of crosses drawn with colours, towers and heights.
+//! Crescendo drawn in the terminal: the board of crosses with colours, towers and heights.
 
 use core::fmt::Write;
 
-use boardcore::{Game, Outcome, SignedCoord};
-use bots::{Bot, GreedyBot, Level, crescendo_mcts};
-use crescendo::{Colour, Config, Phase, Players, State};
+use boardcore::SignedCoord;
+use crescendo::{Colour, Phase, State};
 
-use super::{CliGame, Style, general_bot, parse_option};
-use crate::cli::GameOptions;
-use crate::error::CliError;
+use super::{CliGame, Style};
 
 impl CliGame for State {
-    const OPTIONS: &'static [&'static str] = &["players"];
-
-    /// Crescendo's search bot first: at the default level it wins most four-player
-    /// matches against three greedy players and answers in a few hundredths of a second.
-    const BOTS: &'static [&'static str] = &["mcts", "greedy", "random"];
-
-    const RULES: &'static str = "\
-Crescendo: 2 to 4 players (Red 0, Blue 1, Yellow 2, Green 3) race to stack all their
-pawns into one tower. A round has a tower target of 5 (4 players), 6 (3) or 8 (2): the
-first players to finish it qualify for the next round, and the final's winner wins.
-Each round first builds its board from 12 crosses: a white centre and four arms, one of
-each player's colour. Then each player puts pawns on the white cells in turn, then two
-extra pawns on their own single pawns. Then players take turns moving: k pawns from the
-top of one of your towers (or a single pawn) go exactly k cells in a straight line,
-over anything, never off the board. Landing on your own tower joins it. Landing on
-another player's tower scatters it, unless it stands on its owner's colour (protected);
-you then place each scattered pawn on an empty cell of your choice.
-Cells are x,y from the first cross's centre (x east, y north):
-  X2,-1r3   lay a cross centred on 2,-1, turned 3 quarter-turns (the first cross: X0,0r0-3)
-  P0,0      a setup pawn on the white cell 0,0
-  E0,0      an extra pawn on your single pawn at 0,0
-  M1,0n2    move 2 pawns of the tower on 1,0 two cells north (n, e, s or w)
-  S-3,0     put a scattered pawn on -3,0
-  pass      when no group can move
-";
-
     const KEY: &'static str =
         "cell: colour (W white, 0 Red 1 Blue 2 Yellow 3 Green), tower <owner><height>, * protected";
 
     const PALETTE: &'static [&'static str] = &["1;31", "1;34", "1;33", "1;32"];
-
-    fn result(&self, outcome: &Outcome) -> String {
-        match outcome {
-            Outcome::Winner(winner) => format!("{} wins the match", State::seat_name(*winner)),
-            Outcome::Ranking(ranking) => {
-                let mut seats = ranking.players().iter().copied();
-                let first = seats.next().map_or("Nobody", State::seat_name);
-                let rest: Vec<&str> = seats.map(State::seat_name).collect();
-                if rest.is_empty() {
-                    format!("{first} wins the match")
-                } else {
-                    format!("{first} wins the match; then {}", rest.join(", "))
-                }
-            }
-            Outcome::Draw => "The match ends in a draw".to_owned(),
-        }
-    }
-
-    fn config_from(options: &GameOptions) -> Result<Config, CliError> {
-        let players: Players = parse_option("players", options.players.as_deref(), "2, 3 or 4")?;
-        Ok(Config::new(players))
-    }
 
     /// The board row by row, north first, with the `x` coordinates above and `y` on the
     /// left; each cell shows its colour (`W` white, `0`–`3` a player's colour) and its
@@ -133,14 +81,6 @@ Cells are x,y from the first cross's centre (x east, y north):
             );
         }
         text
-    }
-
-    fn bot(name: &str, level: Level, seed: u64) -> Option<Box<dyn Bot<Self>>> {
-        match name {
-            "mcts" => Some(Box::new(crescendo_mcts(level, seed))),
-            "greedy" => Some(Box::new(GreedyBot::new(seed))),
-            _ => general_bot(name, level, seed),
-        }
     }
 }
 

@@ -9,7 +9,7 @@ import path from "node:path";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../..");
 const require = createRequire(import.meta.url);
 const towers = require(path.join(root, "target/web/node"));
-const { Game, botMove, solve, moveValues } = towers;
+const { Game, botMove, solve, moveValues, gameInfo } = towers;
 
 const GAMES = ["pyrga", "pylos", "architekton", "crescendo"];
 const BOTS = {
@@ -279,6 +279,52 @@ test("records and position texts round-trip", () => {
       assert.equal(replayed.view().lastMove, game.record().split(" ").at(-1));
     }
   }
+});
+
+test("game files carry the game, its options and its record", () => {
+  const settings = [
+    ["pyrga", { rules: "classic" }], ["pylos", { variant: "expert", takeback: "0-2" }],
+    ["architekton", { buildingMatch: "one" }], ["crescendo", { players: 3 }],
+  ];
+  for (const [name, options] of settings) {
+    const game = randomGame(name, options, 80, 4);
+    const file = game.toFile();
+    assert.ok(file.startsWith(`[game "${name}"]\n`), file);
+    const again = Game.fromFile(file);
+    assert.equal(again.name, name);
+    assert.equal(again.toText(), game.toText());
+    assert.equal(again.toFile(), file);
+  }
+  // A game begun at a position keeps it; a file of moves alone needs the game's name.
+  const middle = randomGame("pyrga", {}, 6, 2);
+  const later = Game.fromText("pyrga", middle.toText()).play(middle.legalMoves()[0]);
+  assert.match(later.toFile(), /^\[game "pyrga"\]\n\[position "/);
+  assert.equal(Game.fromFile(later.toFile()).toText(), later.toText());
+  assert.equal(Game.fromFile("Sa1 Tb1w", "pyrga").record(), "Sa1 Tb1w");
+  throwsKind(() => Game.fromFile("Sa1 Tb1w"), "badOption", /which game/);
+  throwsKind(() => Game.fromFile("[game pyrga]"), "parse", /line 1/);
+  throwsKind(() => Game.fromFile('[game "pyrga"]\n[players "2"]'), "badOption", /does not apply/);
+});
+
+test("the result in words and each game's description", () => {
+  const over = Game.fromRecord("pyrga", {}, PYRGA_OVER);
+  assert.equal(over.result(), over.view().result);
+  assert.match(over.result(), /^(White|Black) wins|^Draw/);
+  assert.equal(new Game("pyrga").result(), undefined);
+  assert.equal(new Game("pyrga").view().result, null);
+  for (const name of GAMES) {
+    const info = gameInfo(name);
+    assert.equal(info.name, name);
+    assert.deepEqual(info.bots.filter((bot) => bot !== "perfect"), BOTS[name]);
+    assert.ok(info.rules.length > 200);
+    for (const option of info.options) {
+      assert.ok(option.values.includes(option.default), JSON.stringify(option));
+      for (const value of option.values) new Game(name, { [option.key]: value });
+    }
+  }
+  assert.deepEqual(gameInfo("pylos").seats, ["Light", "Dark"]);
+  assert.equal(gameInfo("pyrga").longestGame, 30);
+  throwsKind(() => gameInfo("chess"), "badOption", /unknown game/);
 });
 
 test("play returns a new game and leaves the old one unchanged", () => {

@@ -13,7 +13,7 @@ use pyrga::State;
 use serde::Serialize;
 use solve::{Limits, PyrgaSolver, SolveError, Value, Verdict};
 
-use crate::error::{ErrorKind, WebError};
+use crate::error::{Error, ErrorKind};
 
 /// The solver's table in the browser: 2^20 buckets of 32 bytes (32 MiB), ample for the
 /// positions a browser solves within seconds.
@@ -54,12 +54,12 @@ impl SolveRequest {
     }
 
     /// The `outOfBudget` error for a search stopped after `nodes` nodes.
-    fn out_of_budget(self, nodes: u64) -> WebError {
+    fn out_of_budget(self, nodes: u64) -> Error {
         let budget = match self.nodes {
             Some(limit) => format!("{} ms or {limit} nodes", self.time()),
             None => format!("{} ms", self.time()),
         };
-        WebError::new(
+        Error::new(
             ErrorKind::OutOfBudget,
             format!("the solver ran out of its budget ({budget}) after {nodes} nodes"),
         )
@@ -69,7 +69,7 @@ impl SolveRequest {
     fn run<T>(
         self,
         search: impl FnOnce(&mut PyrgaSolver) -> Result<T, SolveError>,
-    ) -> Result<T, WebError> {
+    ) -> Result<T, Error> {
         let cached =
             SOLVER.with(|cell| cell.try_borrow_mut().ok().and_then(|mut slot| slot.take()));
         let mut solver = cached
@@ -87,10 +87,10 @@ impl SolveRequest {
     }
 
     /// The error of a solve that did not finish after searching `nodes` nodes.
-    fn failure(self, error: &SolveError, nodes: u64) -> WebError {
+    fn failure(self, error: &SolveError, nodes: u64) -> Error {
         match error {
             SolveError::OutOfBudget { .. } => self.out_of_budget(nodes),
-            other => WebError::new(ErrorKind::Illegal, format!("the solver failed: {other}")),
+            other => Error::new(ErrorKind::Illegal, format!("the solver failed: {other}")),
         }
     }
 }
@@ -144,9 +144,9 @@ fn move_text(value: Value) -> String {
 }
 
 /// `gameOver` when the game is over.
-fn ongoing(state: &State) -> Result<(), WebError> {
+fn ongoing(state: &State) -> Result<(), Error> {
     match state.status() {
-        Status::Finished(_) => Err(WebError::new(ErrorKind::GameOver, "the game is over")),
+        Status::Finished(_) => Err(Error::new(ErrorKind::GameOver, "the game is over")),
         Status::Ongoing(_) => Ok(()),
     }
 }
@@ -155,10 +155,7 @@ fn ongoing(state: &State) -> Result<(), WebError> {
 ///
 /// # Errors
 /// `gameOver` when the game is over, `outOfBudget` when the budget runs out first.
-pub(crate) fn solve_position(
-    state: &State,
-    request: SolveRequest,
-) -> Result<PositionValue, WebError> {
+pub(crate) fn solve_position(state: &State, request: SolveRequest) -> Result<PositionValue, Error> {
     ongoing(state)?;
     let value = request.run(|solver| solver.solve(state))?;
     Ok(PositionValue {
@@ -174,10 +171,7 @@ pub(crate) fn solve_position(
 ///
 /// # Errors
 /// `gameOver` when the game is over, `outOfBudget` when the budget runs out first.
-pub(crate) fn move_values(
-    state: &State,
-    request: SolveRequest,
-) -> Result<Vec<MoveValue>, WebError> {
+pub(crate) fn move_values(state: &State, request: SolveRequest) -> Result<Vec<MoveValue>, Error> {
     ongoing(state)?;
     let mut values: Vec<(String, Value)> = request
         .run(|solver| solver.move_values(state))?

@@ -3,15 +3,15 @@
 //! then the rotation of a building.
 
 use architekton::{BuildingMatch, Config, Invalid, Move, Phase, Stack, State, Tile};
-use boardcore::{Direction, Game, Player};
+use boardcore::{Direction, Game, Outcome, Player};
 use bots::Level;
 use serde::Serialize;
 
-use super::WebGame;
+use super::NamedGame;
 use crate::bot::BotMaker;
-use crate::error::WebError;
+use crate::error::OptionError;
 use crate::input::Step;
-use crate::options::Options;
+use crate::options::{OptionSpec, Options};
 use crate::view::{Effect, Point};
 
 /// The table, the display, the stacks and the phase.
@@ -155,16 +155,61 @@ fn stack_name(tile: Tile) -> &'static str {
     }
 }
 
-impl WebGame for State {
+impl NamedGame for State {
     type Invalid = Invalid;
     type Board = ArchitektonBoard;
     type Seat = ArchitektonSeat;
 
-    const OPTIONS: &'static [&'static str] = &["buildingMatch"];
+    const OPTIONS: &'static [OptionSpec] = &[OptionSpec {
+        key: "buildingMatch",
+        values: &["all", "one"],
+        default: "all",
+        help: "building match",
+    }];
     const BOTS: &'static [&'static str] = &["mcts", "random"];
 
-    fn config_from(options: &Options) -> Result<Config, WebError> {
-        let building_match: BuildingMatch = options.parse("buildingMatch", "all or one")?;
+    const RULES: &'static str = "\
+Architekton: Blue and Orange lay tiles on an open table. Landscapes show one terrain:
+w water, e earth, p plain, f forest. Buildings show the four terrains, one on each side.
+Landscapes and buildings alternate like a checkerboard: landscapes where x+y is even,
+buildings where it is odd. Each turn you take two tiles from the display, one at a time.
+A tile must touch the table along an edge. A landscape must match the facing side of at
+least one building next to it; a building must face each landscape next to it with that
+landscape's terrain (--building-match one: at least one of them).
+Laying a building puts one of your houses on it (with none left in supply, you move one
+of yours from the table: h@x,y). When a building with a house gets its fourth landscape,
+it is scored for the house's owner: +1 when all four sides match, otherwise -1 for each
+side that does not; the owner may then remove the house to lose one point less (keep or
+remove). A player who cannot pay loses. At the end, points plus the largest group of one's
+houses touching at corners decide.
+Cells are x,y (x east, y north). A building's kind lists its sides from north clockwise,
+and r1-r3 turns it clockwise by quarter-turns.
+  p@0,2        lay a plain landscape on 0,2
+  wepf@-1,0r3  lay building wepf on -1,0, turned three quarter-turns
+  h@1,0        move your house off the building on 1,0 (empty supply)
+  keep, remove keep or remove the house of a building just scored
+  pass         when nothing can be laid
+Chance turns up tiles (*p, *wepf) by itself.
+";
+
+    fn result(&self, outcome: &Outcome) -> String {
+        if let Phase::Bankrupt(loser) = self.phase() {
+            return format!("{} cannot pay and loses", State::seat_name(loser));
+        }
+        let total = |player: Player| self.final_score(player).total;
+        match outcome {
+            Outcome::Winner(winner) => format!(
+                "{} wins: {} to {} (points plus the largest group of houses)",
+                State::seat_name(*winner),
+                total(*winner),
+                total(winner.other())
+            ),
+            Outcome::Draw | Outcome::Ranking(_) => format!("Draw: {} each", total(Player::FIRST)),
+        }
+    }
+
+    fn config_from(options: &Options) -> Result<Config, OptionError> {
+        let building_match: BuildingMatch = options.parse(&Self::OPTIONS[0])?;
         Ok(Config::new(building_match))
     }
 

@@ -2,16 +2,16 @@
 //! the board of crosses with its towers; moves entered as the cross's centre then its
 //! rotation, a pawn's cell, or a tower, the group's size, then the direction.
 
-use boardcore::{Game, Player};
+use boardcore::{Game, Outcome, Player};
 use bots::Level;
 use crescendo::{Colour, Config, Invalid, Move, Phase, Players, State};
 use serde::Serialize;
 
-use super::WebGame;
+use super::NamedGame;
 use crate::bot::BotMaker;
-use crate::error::WebError;
+use crate::error::OptionError;
 use crate::input::Step;
-use crate::options::Options;
+use crate::options::{OptionSpec, Options};
 use crate::view::Effect;
 
 /// The board of the round, and where the match stands.
@@ -117,16 +117,58 @@ fn seats(players: &[Player]) -> Vec<usize> {
     players.iter().map(|p| p.index()).collect()
 }
 
-impl WebGame for State {
+impl NamedGame for State {
     type Invalid = Invalid;
     type Board = CrescendoBoard;
     type Seat = CrescendoSeat;
 
-    const OPTIONS: &'static [&'static str] = &["players"];
+    const OPTIONS: &'static [OptionSpec] = &[OptionSpec {
+        key: "players",
+        values: &["2", "3", "4"],
+        default: "4",
+        help: "number of players",
+    }];
     const BOTS: &'static [&'static str] = &["mcts", "greedy", "random"];
 
-    fn config_from(options: &Options) -> Result<Config, WebError> {
-        let players: Players = options.parse("players", "2, 3 or 4")?;
+    const RULES: &'static str = "\
+Crescendo: 2 to 4 players (Red 0, Blue 1, Yellow 2, Green 3) race to stack all their
+pawns into one tower. A round has a tower target of 5 (4 players), 6 (3) or 8 (2): the
+first players to finish it qualify for the next round, and the final's winner wins.
+Each round first builds its board from 12 crosses: a white centre and four arms, one of
+each player's colour. Then each player puts pawns on the white cells in turn, then two
+extra pawns on their own single pawns. Then players take turns moving: k pawns from the
+top of one of your towers (or a single pawn) go exactly k cells in a straight line,
+over anything, never off the board. Landing on your own tower joins it. Landing on
+another player's tower scatters it, unless it stands on its owner's colour (protected);
+you then place each scattered pawn on an empty cell of your choice.
+Cells are x,y from the first cross's centre (x east, y north):
+  X2,-1r3   lay a cross centred on 2,-1, turned 3 quarter-turns (the first cross: X0,0r0-3)
+  P0,0      a setup pawn on the white cell 0,0
+  E0,0      an extra pawn on your single pawn at 0,0
+  M1,0n2    move 2 pawns of the tower on 1,0 two cells north (n, e, s or w)
+  S-3,0     put a scattered pawn on -3,0
+  pass      when no group can move
+";
+
+    fn result(&self, outcome: &Outcome) -> String {
+        match outcome {
+            Outcome::Winner(winner) => format!("{} wins the match", State::seat_name(*winner)),
+            Outcome::Ranking(ranking) => {
+                let mut seats = ranking.players().iter().copied();
+                let first = seats.next().map_or("Nobody", State::seat_name);
+                let rest: Vec<&str> = seats.map(State::seat_name).collect();
+                if rest.is_empty() {
+                    format!("{first} wins the match")
+                } else {
+                    format!("{first} wins the match; then {}", rest.join(", "))
+                }
+            }
+            Outcome::Draw => "The match ends in a draw".to_owned(),
+        }
+    }
+
+    fn config_from(options: &Options) -> Result<Config, OptionError> {
+        let players: Players = options.parse(&Self::OPTIONS[0])?;
         Ok(Config::new(players))
     }
 

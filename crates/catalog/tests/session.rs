@@ -2,8 +2,8 @@
 //! steps and bots.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, missing_docs)]
 
+use catalog::{AnyGame, BotRequest, ErrorKind, GAMES, Options, SolveRequest};
 use serde_json::Value;
-use towers_wasm::{AnyGame, BotRequest, ErrorKind, GAMES, Options, SolveRequest};
 
 fn start(name: &str) -> AnyGame {
     AnyGame::start(name, &Options::default()).unwrap()
@@ -354,7 +354,7 @@ fn pyrga_positions_and_moves_are_solved() {
     assert_eq!(moves[0].mv, "Cc3");
     assert_eq!(moves[0].text, "win in 9");
     // Best first: the shortest win, then draws, then the longest loss.
-    let rank = |m: &towers_wasm::MoveValue| match m.verdict {
+    let rank = |m: &catalog::MoveValue| match m.verdict {
         "win" => i64::from(m.plies),
         "draw" => 100,
         _ => 200 - i64::from(m.plies),

@@ -14,6 +14,8 @@ pub struct View<B, P> {
     pub game: &'static str,
     /// The `towers status` line.
     pub status: String,
+    /// The result in words once the game is over (`Black wins: controls 3 towers`).
+    pub result: Option<String>,
     /// The seat whose decision it is, or `None` when chance decides or the game is over.
     pub to_move: Option<usize>,
     /// Whether chance decides next.
@@ -35,6 +37,7 @@ impl<B, P> View<B, P> {
     pub fn new(
         game: &'static str,
         status: &Status,
+        result: Option<String>,
         last_move: Option<String>,
         effects: Vec<Effect>,
         players: Vec<P>,
@@ -43,6 +46,7 @@ impl<B, P> View<B, P> {
         View {
             game,
             status: status.to_string(),
+            result,
             to_move: status.to_move().map(boardcore::Player::index),
             chance: *status == Status::Ongoing(Actor::Chance),
             over: status.is_finished(),

@@ -1,16 +1,16 @@
 //! Pyrga in JavaScript: option `rules`, bots `alphabeta` (default), `mcts`, `random`,
 //! `perfect`; the 4×4 board; moves entered as cell, shape, then direction for a triangle.
 
-use boardcore::{Direction, Game, Player};
+use boardcore::{Direction, Game, Outcome, Player};
 use bots::Level;
-use pyrga::{Cell, Config, Invalid, Move, Rules, Shape, State};
+use pyrga::{Cell, Config, Invalid, Move, Rules, Shape, State, Tally};
 use serde::Serialize;
 
-use super::WebGame;
+use super::NamedGame;
 use crate::bot::BotMaker;
-use crate::error::WebError;
+use crate::error::OptionError;
 use crate::input::Step;
-use crate::options::Options;
+use crate::options::{OptionSpec, Options};
 use crate::view::Effect;
 
 /// The board: the 16 cells, the rule set and the piece the next one must follow.
@@ -85,16 +85,72 @@ pub struct Supply {
     pub cylinder: u8,
 }
 
-impl WebGame for State {
+impl NamedGame for State {
     type Invalid = Invalid;
     type Board = PyrgaBoard;
     type Seat = PyrgaSeat;
 
-    const OPTIONS: &'static [&'static str] = &["rules"];
+    const OPTIONS: &'static [OptionSpec] = &[OptionSpec {
+        key: "rules",
+        values: &["standard", "classic"],
+        default: "standard",
+        help: "rule set",
+    }];
     const BOTS: &'static [&'static str] = &["alphabeta", "mcts", "random", "perfect"];
 
-    fn config_from(options: &Options) -> Result<Config, WebError> {
-        let rules: Rules = options.parse("rules", "standard or classic")?;
+    const LONGEST_GAME: Option<u32> = Some(30);
+
+    const RULES: &'static str = "\
+Pyrga: White and Black build towers on a 4x4 board. Each has 5 squares (S), 5 triangles (T)
+and 5 cylinders (C). A tower holds at most one piece of each shape, of either colour; with
+three pieces it is complete, and the player who owns two or three of them controls it.
+The first to control 3 complete towers wins.
+Where you may play is set by the piece your opponent placed last:
+  after a square, on a cell orthogonally next to it;
+  after a triangle, on a cell along its arrow, up to the edge;
+  after a cylinder, on the cylinder's own cell.
+If none of those cells can take one of your pieces, play any piece on any empty cell.
+Standard rules: if White's first piece is a square, White's second may not be one.
+A move is the shape letter, the cell (a-d, 1-4) and, for a triangle, where it points
+(n, e, s or w; never off the board):
+  Sb2   a square on b2          Cd1   a cylinder on d1
+  Ta1n  a triangle on a1 pointing north (towards rank 4)
+";
+
+    fn result(&self, outcome: &Outcome) -> String {
+        let counts = |tally: Tally| [tally.complete, tally.two_piece, tally.one_piece];
+        let white = counts(self.tally(Player::FIRST));
+        let black = counts(self.tally(Player::SECOND));
+        let Outcome::Winner(winner) = outcome else {
+            return format!(
+                "Draw: no more moves, and both have {} complete towers, {} of two pieces and \
+                 {} of one",
+                white[0], white[1], white[2]
+            );
+        };
+        let (mine, theirs) = if *winner == Player::FIRST {
+            (white, black)
+        } else {
+            (black, white)
+        };
+        let name = State::seat_name(*winner);
+        if mine[0] >= 3 {
+            return format!("{name} wins: controls {} towers", mine[0]);
+        }
+        let what = [
+            "complete towers",
+            "towers of two own pieces",
+            "towers of one own piece",
+        ];
+        let deciding = (0..3).find(|&i| mine[i] != theirs[i]).unwrap_or(0);
+        format!(
+            "{name} wins: no more moves, and {name} has more {} ({} to {})",
+            what[deciding], mine[deciding], theirs[deciding]
+        )
+    }
+
+    fn config_from(options: &Options) -> Result<Config, OptionError> {
+        let rules: Rules = options.parse(&Self::OPTIONS[0])?;
         Ok(Config::new(rules))
     }
 

@@ -5,7 +5,7 @@
 
 use serde::Serialize;
 
-use crate::error::{ErrorKind, WebError};
+use crate::error::{Error, ErrorKind};
 
 /// One step of a move: the token an app passes back, and what it stands for (for example
 /// `cell`, `shape`, `direction`, `takeBack`).
@@ -47,8 +47,8 @@ pub struct Choices {
 /// move may be entered in several orders, such as two balls taken back).
 ///
 /// # Errors
-/// A [`WebError`] of kind `illegal` when no legal move begins with `steps`.
-pub fn choices(steps: &[String], moves: &[(String, Vec<Vec<Step>>)]) -> Result<Choices, WebError> {
+/// A [`Error`] of kind `illegal` when no legal move begins with `steps`.
+pub fn choices(steps: &[String], moves: &[(String, Vec<Vec<Step>>)]) -> Result<Choices, Error> {
     let mut next: Vec<Step> = Vec::new();
     let mut matching: Vec<String> = Vec::new();
     let mut complete = None;
@@ -74,7 +74,7 @@ pub fn choices(steps: &[String], moves: &[(String, Vec<Vec<Step>>)]) -> Result<C
         }
     }
     if matching.is_empty() {
-        return Err(WebError::new(
+        return Err(Error::new(
             ErrorKind::Illegal,
             format!("no legal move begins with the steps {}", steps.join(" ")),
         ));

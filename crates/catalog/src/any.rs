@@ -1,0 +1,252 @@
+//! [`AnyGame`]: a session of any of the games, chosen by name at run time, so that a
+//! front-end holds no per-game generic code.
+
+use crate::error::Error;
+use crate::file::GameFile;
+use crate::games::{GameInfo, NamedGame};
+use crate::options::Options;
+use crate::session::Session;
+use crate::solver::{self, MoveValue, PositionValue, SolveRequest};
+use serde::Serialize;
+
+use crate::bot::BotRequest;
+use crate::input::Choices;
+
+/// A session of any of the four games.
+#[derive(Clone, Debug)]
+#[expect(
+    clippy::large_enum_variant,
+    reason = "one per JavaScript Game object, which lives on the heap already"
+)]
+pub enum AnyGame {
+    /// Pyrga.
+    Pyrga(Session<::pyrga::State>),
+    /// Pylos.
+    Pylos(Session<::pylos::State>),
+    /// Architekton.
+    Architekton(Session<::architekton::State>),
+    /// Crescendo.
+    Crescendo(Session<::crescendo::State>),
+}
+
+/// Runs `$body` with `$session` bound to the session inside `$game`.
+macro_rules! dispatch {
+    ($game:expr, $session:ident => $body:expr) => {
+        match $game {
+            AnyGame::Pyrga($session) => $body,
+            AnyGame::Pylos($session) => $body,
+            AnyGame::Architekton($session) => $body,
+            AnyGame::Crescendo($session) => $body,
+        }
+    };
+}
+
+/// Runs `$body` with `$G` standing for the state type of the game named `$name`, wrapping
+/// its session result in [`AnyGame`].
+macro_rules! by_name {
+    ($name:expr, |$G:ident| $body:expr) => {
+        crate::with_game!($name, |$G| $body.map(AnyGame::from), else crate::unknown_game($name))
+    };
+}
+
+macro_rules! wrap {
+    ($($variant:ident($engine:ident)),*) => {
+        $(
+            impl From<Session<$engine::State>> for AnyGame {
+                fn from(session: Session<$engine::State>) -> AnyGame {
+                    AnyGame::$variant(session)
+                }
+            }
+        )*
+    };
+}
+wrap!(
+    Pyrga(pyrga),
+    Pylos(pylos),
+    Architekton(architekton),
+    Crescendo(crescendo)
+);
+
+impl AnyGame {
+    /// The start of game `name` with `options`.
+    ///
+    /// # Errors
+    /// `badOption` for an unknown game or a bad option.
+    pub fn start(name: &str, options: &Options) -> Result<AnyGame, Error> {
+        by_name!(name, |G| Session::<G>::start(options))
+    }
+
+    /// Game `name` after `record` from the start.
+    ///
+    /// # Errors
+    /// See [`Session::from_record`].
+    pub fn from_record(name: &str, options: &Options, record: &str) -> Result<AnyGame, Error> {
+        by_name!(name, |G| Session::<G>::from_record(options, record))
+    }
+
+    /// The game a [`GameFile`] describes; a file that does not name its game is one of
+    /// game `default` (its record alone).
+    ///
+    /// # Errors
+    /// `badOption` when the file names no game and there is no default, else see
+    /// [`Session::from_file`].
+    ///
+    /// ```
+    /// use catalog::{AnyGame, GameFile, Options};
+    ///
+    /// let classic = Options::from_pairs(&[("rules", "classic")]);
+    /// let game = AnyGame::from_record("pyrga", &classic, "Sa1 Sb1").unwrap();
+    /// let text = game.file().to_string();
+    /// assert_eq!(text, "[game \"pyrga\"]\n[rules \"classic\"]\nSa1 Sb1\n");
+    /// let again = AnyGame::from_file(&GameFile::parse(&text).unwrap(), None).unwrap();
+    /// assert_eq!(again.text(), game.text());
+    /// ```
+    pub fn from_file(file: &GameFile, default: Option<&str>) -> Result<AnyGame, Error> {
+        let Some(name) = file.game.as_deref().or(default) else {
+            return Err(Error::bad_option(
+                "the file does not say which game it holds (a [game \"…\"] line)",
+            ));
+        };
+        by_name!(name, |G| Session::<G>::from_file(file))
+    }
+
+    /// Game `name` at the position `text`.
+    ///
+    /// # Errors
+    /// See [`Session::from_text`].
+    pub fn from_text(name: &str, text: &str) -> Result<AnyGame, Error> {
+        by_name!(name, |G| Session::<G>::from_text(text))
+    }
+
+    /// The game's name.
+    pub fn name(&self) -> &'static str {
+        dispatch!(self, session => name_of(session))
+    }
+
+    /// See [`Session::legal_moves`].
+    pub fn legal_moves(&self) -> Vec<String> {
+        dispatch!(self, session => session.legal_moves())
+    }
+
+    /// See [`Session::play`].
+    ///
+    /// # Errors
+    /// See [`Session::play`].
+    pub fn play(&self, text: &str) -> Result<AnyGame, Error> {
+        dispatch!(self, session => session.play(text).map(AnyGame::from))
+    }
+
+    /// See [`Session::file`].
+    pub fn file(&self) -> GameFile {
+        dispatch!(self, session => session.file())
+    }
+
+    /// See [`Session::result`].
+    pub fn result(&self) -> Option<String> {
+        dispatch!(self, session => session.result())
+    }
+
+    /// What the game is: its name, options, bots, seats and rules.
+    pub fn info(&self) -> GameInfo {
+        dispatch!(self, session => info_of(session))
+    }
+
+    /// See [`Session::status`].
+    pub fn status(&self) -> String {
+        dispatch!(self, session => session.status())
+    }
+
+    /// See [`Session::chance_outcomes`].
+    pub fn chance_outcomes(&self) -> Vec<(String, u32)> {
+        dispatch!(self, session => session.chance_outcomes())
+    }
+
+    /// See [`Session::record`].
+    pub fn record(&self) -> String {
+        dispatch!(self, session => session.record())
+    }
+
+    /// See [`Session::text`].
+    pub fn text(&self) -> String {
+        dispatch!(self, session => session.text())
+    }
+
+    /// See [`Session::key`].
+    pub fn key(&self) -> String {
+        dispatch!(self, session => session.key())
+    }
+
+    /// See [`Session::perft`].
+    pub fn perft(&self, depth: u32) -> u64 {
+        dispatch!(self, session => session.perft(depth))
+    }
+
+    /// The view, written with `serializer`.
+    ///
+    /// # Errors
+    /// The serializer's.
+    pub fn view<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        dispatch!(self, session => session.view().serialize(serializer))
+    }
+
+    /// See [`Session::choices`].
+    ///
+    /// # Errors
+    /// See [`Session::choices`].
+    pub fn choices(&self, steps: &[String]) -> Result<Choices, Error> {
+        dispatch!(self, session => session.choices(steps))
+    }
+
+    /// See [`Session::bot_move`].
+    ///
+    /// # Errors
+    /// See [`Session::bot_move`].
+    pub fn bot_move(
+        &self,
+        name: Option<&str>,
+        request: BotRequest,
+        clock: &dyn Fn() -> f64,
+    ) -> Result<String, Error> {
+        dispatch!(self, session => session.bot_move(name, request, clock))
+    }
+
+    /// The Pyrga position, or `badOption` naming `call` for the other games, which have
+    /// no solver in the browser.
+    fn pyrga_state(&self, call: &str) -> Result<&::pyrga::State, Error> {
+        match self {
+            AnyGame::Pyrga(session) => Ok(session.state()),
+            other => Err(Error::bad_option(format!(
+                "{call} solves pyrga only, not {}",
+                other.name()
+            ))),
+        }
+    }
+
+    /// The exact value of the position for the player to move (Pyrga only).
+    ///
+    /// # Errors
+    /// `badOption` for another game, `gameOver` after the end, `outOfBudget` when the
+    /// budget runs out first.
+    pub fn solve(&self, request: SolveRequest) -> Result<PositionValue, Error> {
+        solver::solve_position(self.pyrga_state("solve")?, request)
+    }
+
+    /// Every legal move with its exact value for the mover, best first (Pyrga only).
+    ///
+    /// # Errors
+    /// `badOption` for another game, `gameOver` after the end, `outOfBudget` when the
+    /// budget runs out first.
+    pub fn move_values(&self, request: SolveRequest) -> Result<Vec<MoveValue>, Error> {
+        solver::move_values(self.pyrga_state("moveValues")?, request)
+    }
+}
+
+/// The name of the game of `session`.
+fn name_of<G: NamedGame>(_session: &Session<G>) -> &'static str {
+    G::NAME
+}
+
+/// The information of the game of `session`.
+fn info_of<G: NamedGame>(_session: &Session<G>) -> GameInfo {
+    GameInfo::of::<G>()
+}

@@ -1,0 +1,202 @@
+//! The errors of every front-end: a kind (the same for Rust, JavaScript and Python) and a
+//! message, and the structured errors of options, which each front-end may word with its
+//! own spelling of an option's name.
+
+use core::fmt;
+
+use boardcore::{MoveError, PositionError, RecordError, ReplayError};
+use thiserror::Error;
+
+/// The longest piece of a user's input that an error message repeats; longer input is
+/// cut there and marked with `…`, so that a huge bad record gives a short message.
+pub const MAX_ECHO: usize = 80;
+
+/// `text` as an error message repeats it: at most [`MAX_ECHO`] characters, then `…`.
+///
+/// ```
+/// assert_eq!(catalog::echo("Sa1"), "Sa1");
+/// assert_eq!(catalog::echo(&"x".repeat(500)).chars().count(), catalog::MAX_ECHO + 1);
+/// ```
+pub fn echo(text: &str) -> String {
+    match text.char_indices().nth(MAX_ECHO) {
+        Some((cut, _)) => format!("{}…", &text[..cut]),
+        None => text.to_owned(),
+    }
+}
+
+/// What kind of input was refused; JavaScript sees it as the `kind` property of the thrown
+/// `Error`, Python as the exception's class.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum ErrorKind {
+    /// A move, record or position text that does not read.
+    Parse,
+    /// A move the rules forbid here (also steps that lead to no legal move).
+    Illegal,
+    /// A move (or a bot move) asked for after the end of the game.
+    GameOver,
+    /// A position text that reads but is not a reachable arrangement.
+    InvalidPosition,
+    /// An unknown game, option, option value, bot, level, seed, depth or argument type;
+    /// a solve asked of a game without a solver.
+    BadOption,
+    /// The solver's time or node budget ran out before it found the value.
+    OutOfBudget,
+}
+
+impl ErrorKind {
+    /// Every kind, in the order of their declaration.
+    pub const ALL: [ErrorKind; 6] = [
+        ErrorKind::Parse,
+        ErrorKind::Illegal,
+        ErrorKind::GameOver,
+        ErrorKind::InvalidPosition,
+        ErrorKind::BadOption,
+        ErrorKind::OutOfBudget,
+    ];
+
+    /// The kind as JavaScript spells it: `"parse"`, `"illegal"`, `"gameOver"`,
+    /// `"invalidPosition"`, `"badOption"` or `"outOfBudget"`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            ErrorKind::Parse => "parse",
+            ErrorKind::Illegal => "illegal",
+            ErrorKind::GameOver => "gameOver",
+            ErrorKind::InvalidPosition => "invalidPosition",
+            ErrorKind::BadOption => "badOption",
+            ErrorKind::OutOfBudget => "outOfBudget",
+        }
+    }
+}
+
+/// A refused input: its kind and the reason, worded as `towers` words it.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Error {
+    /// The kind of refusal.
+    pub kind: ErrorKind,
+    /// The reason, for a person.
+    pub message: String,
+}
+
+impl Error {
+    /// An error of `kind` saying `message`.
+    pub fn new(kind: ErrorKind, message: impl Into<String>) -> Error {
+        Error {
+            kind,
+            message: message.into(),
+        }
+    }
+
+    /// A [`ErrorKind::BadOption`] error.
+    pub fn bad_option(message: impl Into<String>) -> Error {
+        Error::new(ErrorKind::BadOption, message)
+    }
+
+    /// The [`ErrorKind::GameOver`] error of a move or bot move asked for after the end.
+    pub fn game_over() -> Error {
+        Error::new(ErrorKind::GameOver, "the game is over")
+    }
+
+    /// The error of a move that could not be played.
+    pub fn from_move<R: fmt::Display>(error: &MoveError<R>) -> Error {
+        let kind = match error {
+            MoveError::GameOver => ErrorKind::GameOver,
+            MoveError::Illegal(_) => ErrorKind::Illegal,
+        };
+        Error::new(kind, error.to_string())
+    }
+
+    /// The error of a record that could not be replayed: the kind of its first bad move,
+    /// and the message `ply N, move M: reason`.
+    pub fn from_record<R: fmt::Display>(error: &RecordError<R>) -> Error {
+        let kind = match &error.error {
+            ReplayError::Parse(_) => ErrorKind::Parse,
+            ReplayError::Illegal(MoveError::GameOver) => ErrorKind::GameOver,
+            ReplayError::Illegal(MoveError::Illegal(_)) => ErrorKind::Illegal,
+        };
+        Error::new(kind, error.to_string())
+    }
+
+    /// The error of a position text that could not be read.
+    pub fn from_position<R: fmt::Display>(error: &PositionError<R>) -> Error {
+        let kind = match error {
+            PositionError::Syntax(_) => ErrorKind::Parse,
+            PositionError::Invalid(_) => ErrorKind::InvalidPosition,
+        };
+        Error::new(kind, error.to_string())
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} error: {}", self.kind.as_str(), self.message)
+    }
+}
+
+impl std::error::Error for Error {}
+
+/// An option that does not fit a game. Its `Display` names options as JavaScript and
+/// Python spell them (`buildingMatch`); [`OptionError::worded`] lets a front-end use its
+/// own spelling (`--building-match`).
+#[derive(Clone, PartialEq, Eq, Debug, Error)]
+pub enum OptionError {
+    /// No game has an option of this name.
+    #[error("unknown option {:?} (options: {known})", echo(key))]
+    Unknown {
+        /// The name given.
+        key: String,
+        /// Every option name there is, separated by commas.
+        known: String,
+    },
+    /// The option belongs to another game.
+    #[error("option {key} does not apply to {game}")]
+    NotForGame {
+        /// The option.
+        key: String,
+        /// The game.
+        game: &'static str,
+    },
+    /// The value is not one the game knows.
+    #[error("option {key} {:?}: expected {expected}", echo(value))]
+    BadValue {
+        /// The option.
+        key: String,
+        /// The value given.
+        value: String,
+        /// The values allowed, in words.
+        expected: String,
+    },
+}
+
+impl OptionError {
+    /// The message with each option name written by `spell` (for example as a command
+    /// line flag).
+    ///
+    /// ```
+    /// use catalog::OptionError;
+    ///
+    /// let error = OptionError::NotForGame { key: "buildingMatch".to_owned(), game: "pylos" };
+    /// let flag = |key: &str| format!("--{}", key.to_lowercase());
+    /// assert_eq!(error.worded(flag), "option --buildingmatch does not apply to pylos");
+    /// ```
+    pub fn worded(&self, spell: impl Fn(&str) -> String) -> String {
+        match self {
+            OptionError::Unknown { key, known } => {
+                format!("unknown option {:?} (options: {known})", echo(key))
+            }
+            OptionError::NotForGame { key, game } => {
+                format!("option {} does not apply to {game}", spell(key))
+            }
+            OptionError::BadValue {
+                key,
+                value,
+                expected,
+            } => format!("{} {:?}: expected {expected}", spell(key), echo(value)),
+        }
+    }
+}
+
+impl From<OptionError> for Error {
+    fn from(error: OptionError) -> Error {
+        Error::bad_option(error.to_string())
+    }
+}

@@ -1,0 +1,135 @@
+//! A whole game as a text file: which game, its options or starting position, and its
+//! record, so that a game saved by one front-end loads in any other.
+//!
+//! ```text
+//! [game "pyrga"]
+//! [rules "classic"]
+//! Sa1 Tb1w Cb2
+//! ```
+//!
+//! Each tag line is `[name "value"]`: `game`, `position` (the position text the game began
+//! at, instead of the start) or an option of the game as JavaScript names it. The other
+//! lines hold the moves, separated by spaces or line breaks; a file of moves alone (the
+//! older form) is a record of whichever game reads it.
+
+use core::fmt;
+
+use crate::error::{Error, ErrorKind, echo};
+use crate::options::Options;
+
+/// A game file, read or to be written.
+#[derive(Clone, Default, PartialEq, Eq, Debug)]
+pub struct GameFile {
+    /// The game's name, when the file says it.
+    pub game: Option<String>,
+    /// The options the game began with.
+    pub options: Options,
+    /// The position text the game began at, when not at the start.
+    pub position: Option<String>,
+    /// The moves, separated by spaces.
+    pub moves: String,
+}
+
+impl GameFile {
+    /// Reads a game file.
+    ///
+    /// # Errors
+    /// `parse` for a tag line that is not `[name "value"]`, a tag given twice, or a tag
+    /// after the first move.
+    ///
+    /// ```
+    /// use catalog::GameFile;
+    ///
+    /// let file = GameFile::parse("[game \"pyrga\"]\n[rules \"classic\"]\nSa1 Tb1w\n").unwrap();
+    /// assert_eq!(file.game.as_deref(), Some("pyrga"));
+    /// assert_eq!(file.options.get("rules"), Some("classic"));
+    /// assert_eq!(file.moves, "Sa1 Tb1w");
+    /// assert_eq!(GameFile::parse(&file.to_string()).unwrap(), file);
+    /// // The older form: moves alone.
+    /// assert_eq!(GameFile::parse("Sa1 Tb1w").unwrap().game, None);
+    /// ```
+    pub fn parse(text: &str) -> Result<GameFile, Error> {
+        let mut file = GameFile::default();
+        let mut moves: Vec<&str> = Vec::new();
+        let mut pairs: Vec<(String, String)> = Vec::new();
+        for (index, line) in text.lines().enumerate() {
+            let line = line.trim();
+            let bad = |reason: &str| {
+                Error::new(
+                    ErrorKind::Parse,
+                    format!("line {}: {reason}: {:?}", index + 1, echo(line)),
+                )
+            };
+            if !line.starts_with('[') {
+                moves.extend(line.split_whitespace());
+                continue;
+            }
+            if !moves.is_empty() {
+                return Err(bad("a tag after the moves"));
+            }
+            let (name, value) = tag(line).ok_or_else(|| bad("not a tag [name \"value\"]"))?;
+            let seen = match name {
+                "game" => file.game.replace(value.to_owned()).is_some(),
+                "position" => file.position.replace(value.to_owned()).is_some(),
+                _ => {
+                    let seen = pairs.iter().any(|(key, _)| key == name);
+                    pairs.push((name.to_owned(), value.to_owned()));
+                    seen
+                }
+            };
+            if seen {
+                return Err(bad("a tag given twice"));
+            }
+        }
+        file.options = Options::new(pairs);
+        file.moves = moves.join(" ");
+        Ok(file)
+    }
+}
+
+/// The name and value of the tag line `[name "value"]`.
+fn tag(line: &str) -> Option<(&str, &str)> {
+    let inner = line.strip_prefix('[')?.strip_suffix(']')?;
+    let (name, quoted) = inner.split_once(' ')?;
+    let value = quoted.trim().strip_prefix('"')?.strip_suffix('"')?;
+    let plain = |text: &str| !text.is_empty() && text.chars().all(|c| c.is_ascii_alphanumeric());
+    (plain(name) && !value.contains('"')).then_some((name, value))
+}
+
+impl fmt::Display for GameFile {
+    /// The tags, one per line, then the moves on one line.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(game) = &self.game {
+            writeln!(f, "[game \"{game}\"]")?;
+        }
+        for (key, value) in self.options.pairs() {
+            writeln!(f, "[{key} \"{value}\"]")?;
+        }
+        if let Some(position) = &self.position {
+            writeln!(f, "[position \"{position}\"]")?;
+        }
+        writeln!(f, "{}", self.moves)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bad_tags_are_refused_with_their_line() {
+        let error = GameFile::parse("[game pyrga]").unwrap_err();
+        assert_eq!(error.kind, ErrorKind::Parse);
+        assert!(error.message.starts_with("line 1: not a tag"));
+        let error = GameFile::parse("[game \"pyrga\"]\n[game \"pylos\"]").unwrap_err();
+        assert!(error.message.contains("twice"));
+        let error = GameFile::parse("Sa1\n[rules \"classic\"]").unwrap_err();
+        assert!(error.message.starts_with("line 2: a tag after the moves"));
+    }
+
+    #[test]
+    fn moves_may_span_lines() {
+        let file = GameFile::parse("[game \"pylos\"]\n\n0a1 0b1\n0c1\n").unwrap();
+        assert_eq!(file.moves, "0a1 0b1 0c1");
+    }
+}

@@ -1,0 +1,158 @@
+//! What every front-end needs from each game beyond [`boardcore::Game`]: its options, its
+//! bots, its rules in words and its result, its view and its input steps. Adding a game is
+//! one module here, one line in [`GAMES`] and one in [`crate::with_game!`].
+
+mod architekton;
+mod crescendo;
+mod pylos;
+mod pyrga;
+
+use core::fmt::Display;
+use core::str::FromStr;
+
+use boardcore::{Game, Outcome, PositionError};
+use bots::Level;
+use serde::Serialize;
+
+use crate::bot::BotMaker;
+use crate::error::OptionError;
+use crate::input::Step;
+use crate::options::{OptionSpec, Options};
+use crate::view::Effect;
+
+/// The games, by the names every front-end uses.
+pub const GAMES: &[&str] = &["pyrga", "pylos", "architekton", "crescendo"];
+
+/// A game as a program sees it by name.
+pub trait NamedGame: Game + FromStr<Err = PositionError<Self::Invalid>> + 'static {
+    /// Why a position text is refused.
+    type Invalid: Display;
+    /// The board part of the view.
+    type Board: Serialize;
+    /// One player's part of the view.
+    type Seat: Serialize;
+
+    /// The options this game takes.
+    const OPTIONS: &'static [OptionSpec];
+    /// The bots this game offers; the first is the default, the strongest one that
+    /// answers in reasonable time.
+    const BOTS: &'static [&'static str];
+
+    /// The moves after which a game between bots stops unfinished, unless the caller says
+    /// otherwise: some games can go on for ever (Pylos take-backs, Crescendo chases).
+    const MAX_PLIES: usize = 100_000;
+
+    /// The most plies a whole game can last, where the rules bound it (Pyrga: 30).
+    const LONGEST_GAME: Option<u32> = None;
+
+    /// How to play: the goal, the moves in notation with examples. Lines of at most 90
+    /// columns, ending with a newline.
+    const RULES: &'static str;
+
+    /// The configuration the options describe (already checked to be this game's).
+    ///
+    /// # Errors
+    /// [`OptionError::BadValue`] for a value the game does not know.
+    fn config_from(options: &Options) -> Result<Self::Config, OptionError>;
+
+    /// The outcome in words, with the reason: `Black wins: controls 3 towers`.
+    fn result(&self, outcome: &Outcome) -> String;
+
+    /// The number of move sequences of `depth` moves: the engine's own perft where it has
+    /// a faster one than the generic [`boardcore::perft`].
+    fn perft(&self, depth: u32) -> u64 {
+        boardcore::perft(self, depth)
+    }
+
+    /// The bot named `name` at `level`, if the game has it.
+    fn bot(name: &str, level: Level) -> Option<BotMaker<Self>>;
+
+    /// The board part of the view.
+    fn board(&self) -> Self::Board;
+
+    /// Each seat's part of the view, in seat order.
+    fn seats_view(&self) -> Vec<Self::Seat>;
+
+    /// What `mv`, played from `before`, did besides putting its piece down.
+    fn effects(before: &Self, mv: Self::Move, after: &Self) -> Vec<Effect>;
+
+    /// The ways of entering `mv` step by step (usually one).
+    fn steps(&self, mv: Self::Move) -> Vec<Vec<Step>>;
+}
+
+/// The configuration of game `G` from `options`, after checking that each belongs to it.
+///
+/// # Errors
+/// [`OptionError`] for an unknown option, one of another game, or a value `G` does not
+/// know.
+pub fn config_of<G: NamedGame>(options: &Options) -> Result<G::Config, OptionError> {
+    options.check(G::NAME, G::OPTIONS)?;
+    G::config_from(options)
+}
+
+/// The bot of game `G` named `name` (in any case; `None` for the default) at `level`.
+///
+/// # Errors
+/// `badOption` naming the bots `G` has.
+pub fn bot_of<G: NamedGame>(name: Option<&str>, level: Level) -> Result<BotMaker<G>, crate::Error> {
+    let name = name.unwrap_or(G::BOTS[0]);
+    G::bot(&name.to_ascii_lowercase(), level).ok_or_else(|| {
+        crate::Error::bad_option(format!(
+            "unknown bot {:?} for {} (bots: {})",
+            crate::echo(name),
+            G::NAME,
+            G::BOTS.join(", ")
+        ))
+    })
+}
+
+/// What a program shows of a game before playing it: its name, options, bots, seats and
+/// rules, read from [`NamedGame`].
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct GameInfo {
+    /// The name.
+    pub name: &'static str,
+    /// The options it takes.
+    pub options: &'static [OptionSpec],
+    /// Its bots, the default first.
+    pub bots: &'static [&'static str],
+    /// The name of each seat, in seat order (the most a game has).
+    pub seats: &'static [&'static str],
+    /// How to play, in words.
+    pub rules: &'static str,
+    /// The plies after which a game between bots stops unfinished by default.
+    pub max_plies: usize,
+    /// The most plies a whole game can last, where the rules bound it.
+    pub longest_game: Option<u32>,
+}
+
+impl GameInfo {
+    /// The information of game `G`.
+    pub fn of<G: NamedGame>() -> GameInfo {
+        GameInfo {
+            name: G::NAME,
+            options: G::OPTIONS,
+            bots: G::BOTS,
+            seats: G::SEAT_NAMES,
+            rules: G::RULES,
+            max_plies: G::MAX_PLIES,
+            longest_game: G::LONGEST_GAME,
+        }
+    }
+
+    /// The game named `name` (in any case).
+    ///
+    /// # Errors
+    /// `badOption` naming the games there are.
+    ///
+    /// ```
+    /// let pylos = catalog::GameInfo::named("Pylos").unwrap();
+    /// assert_eq!(pylos.seats, ["Light", "Dark"]);
+    /// assert_eq!(pylos.options[0].key, "variant");
+    /// assert!(catalog::GameInfo::named("chess").is_err());
+    /// ```
+    pub fn named(name: &str) -> Result<GameInfo, crate::Error> {
+        crate::with_game!(name, |G| Ok(GameInfo::of::<G>()), else crate::unknown_game(name))
+    }
+}

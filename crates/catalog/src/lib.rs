@@ -1,0 +1,135 @@
+//! # catalog
+//!
+//! The tower-building games as a program sees them by name: for each of Pyrga, Pylos,
+//! Architekton and Crescendo, its options as name/value pairs, its bots and solvers by name
+//! and level, its status line, result in words, seat names and rules, its view (board,
+//! seats, effects of the last move) as serde data and its moves as input steps. Every
+//! front-end (the `towers` program, the JavaScript package, the Python bindings, the
+//! analysis server) reads the games through this crate, so each fact is written once.
+//!
+//! - [`AnyGame`]: a position of any game, with where it began and its record, playing
+//!   moves given as text: no per-game generic code in a front-end.
+//! - [`Session`] and [`NamedGame`]: the same for a game known at compile time.
+//! - [`GameInfo`]: a game's options ([`OptionSpec`]), bots, seats and rules.
+//! - [`Error`] with an [`ErrorKind`] (`parse`, `illegal`, `gameOver`, `invalidPosition`,
+//!   `badOption`, `outOfBudget`): one error for every front-end.
+//! - [`GameFile`]: a whole game as text (game, options, record), for saving and loading.
+//!
+//! ```
+//! use catalog::{AnyGame, ErrorKind, Options};
+//!
+//! let start = AnyGame::start("pylos", &Options::default()).unwrap();
+//! assert_eq!(start.perft(2), 240);
+//! let next = start.play("0a1").unwrap();
+//! assert_eq!(next.record(), "0a1");
+//! assert_eq!(start.play("9z9").unwrap_err().kind, ErrorKind::Parse);
+//! // A move built from clicks: the spot, then nothing more for a plain placement.
+//! let choices = next.choices(&["0b1".to_owned()]).unwrap();
+//! assert_eq!(choices.complete.as_deref(), Some("0b1"));
+//! let view = next.view(serde_json::value::Serializer).unwrap();
+//! assert_eq!(view["players"][0]["name"], "Light");
+//! assert_eq!(view["board"]["spots"][0]["ball"], 0);
+//!
+//! // Perfect play in Pyrga, late in a game (ply 16): White wins in 12 plies with Sd4.
+//! use catalog::SolveRequest;
+//! let record = "Cd1 Sd1 Sc1 Tc2w Tb2s Tb1w Ca1 Ta1n Ta4s Ta3e Tb3s Sb1 Cc1 Tc1e Td1n Cd4";
+//! let late = AnyGame::from_record("pyrga", &Options::default(), record).unwrap();
+//! assert_eq!(late.solve(SolveRequest::default()).unwrap().text, "White wins in 12");
+//! let moves = late.move_values(SolveRequest::default()).unwrap();
+//! let texts: Vec<_> = moves.iter().map(|m| format!("{} {}", m.mv, m.text)).collect();
+//! assert_eq!(texts, ["Sd4 win in 12", "Td4w draw", "Td4s loss in 14"]);
+//! // Pylos has no solver of single positions.
+//! assert_eq!(start.solve(SolveRequest::default()).unwrap_err().kind, ErrorKind::BadOption);
+//! ```
+
+mod any;
+mod bot;
+mod error;
+mod file;
+mod games;
+mod input;
+mod options;
+mod session;
+mod solver;
+mod view;
+
+pub use any::AnyGame;
+pub use bot::{BotMaker, BotRequest};
+pub use error::{Error, ErrorKind, MAX_ECHO, OptionError, echo};
+pub use file::GameFile;
+pub use games::{GAMES, GameInfo, NamedGame, bot_of, config_of};
+pub use input::{Choices, Step, choices};
+pub use options::{OptionSpec, Options, option_specs};
+pub use session::Session;
+pub use solver::{DEFAULT_SOLVE_MS, MoveValue, PositionValue, SolveRequest};
+pub use view::{Effect, Point, View};
+
+pub use {architekton, boardcore, bots, crescendo, pylos, pyrga, solve};
+
+/// Runs `$body` with `$G` standing for the state type of the game named `$name` (in any
+/// case), or evaluates `$other` when no game has that name. A front-end generic over
+/// [`NamedGame`] dispatches by name with it.
+///
+/// ```
+/// use catalog::{boardcore::Game, with_game};
+///
+/// fn seats(name: &str) -> Option<usize> {
+///     with_game!(name, |G| Some(G::SEAT_NAMES.len()), else None)
+/// }
+/// assert_eq!(seats("Crescendo"), Some(4));
+/// assert_eq!(seats("chess"), None);
+/// ```
+#[macro_export]
+macro_rules! with_game {
+    ($name:expr, |$G:ident| $body:expr, else $other:expr) => {
+        match $name.to_ascii_lowercase().as_str() {
+            "pyrga" => {
+                type $G = $crate::pyrga::State;
+                $body
+            }
+            "pylos" => {
+                type $G = $crate::pylos::State;
+                $body
+            }
+            "architekton" => {
+                type $G = $crate::architekton::State;
+                $body
+            }
+            "crescendo" => {
+                type $G = $crate::crescendo::State;
+                $body
+            }
+            _ => $other,
+        }
+    };
+}
+
+/// The `badOption` error of a game name that is not one of [`GAMES`].
+fn unknown_game<T>(name: &str) -> Result<T, Error> {
+    Err(Error::bad_option(format!(
+        "unknown game {:?} (games: {})",
+        echo(name),
+        GAMES.join(", ")
+    )))
+}
+
+/// The Pylos database named by the environment variable `TOWERS_PYLOS_DB`, opened at the
+/// first call and shared by every `perfect` bot of the process; `None` when the variable is
+/// unset or the file cannot be opened (then a warning on standard error, once).
+#[cfg(feature = "database")]
+pub fn pylos_database() -> Option<std::sync::Arc<solve::PylosDatabase>> {
+    static DATABASE: std::sync::OnceLock<Option<std::sync::Arc<solve::PylosDatabase>>> =
+        std::sync::OnceLock::new();
+    DATABASE
+        .get_or_init(|| {
+            let path = std::env::var_os("TOWERS_PYLOS_DB")?;
+            match solve::PylosDatabase::open(std::path::Path::new(&path)) {
+                Ok(database) => Some(std::sync::Arc::new(database)),
+                Err(error) => {
+                    eprintln!("TOWERS_PYLOS_DB: {error}");
+                    None
+                }
+            }
+        })
+        .clone()
+}
