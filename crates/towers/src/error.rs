@@ -6,7 +6,7 @@ use thiserror::Error;
 #[derive(Debug, Error)]
 pub(crate) enum CliError {
     /// The game name is not one of ours.
-    #[error("unknown game {name:?} (games: {known})")]
+    #[error("unknown game {:?} (games: {known})", excerpt(.name))]
     UnknownGame {
         /// The name given.
         name: String,
@@ -22,7 +22,7 @@ pub(crate) enum CliError {
         game: &'static str,
     },
     /// An option's value is not one the game knows.
-    #[error("--{option} {value:?}: {reason}")]
+    #[error("--{option} {:?}: {reason}", excerpt(.value))]
     BadOption {
         /// The option.
         option: &'static str,
@@ -35,7 +35,7 @@ pub(crate) enum CliError {
     #[error("{0}")]
     Record(String),
     /// The bot name is not one this game has.
-    #[error("unknown bot {name:?} for {game} (bots: {known})")]
+    #[error("unknown bot {:?} for {game} (bots: {known})", excerpt(.name))]
     UnknownBot {
         /// The name given.
         name: String,
@@ -95,4 +95,36 @@ pub(crate) enum CliError {
     /// Reading or writing failed.
     #[error(transparent)]
     Io(#[from] std::io::Error),
+}
+
+/// The most characters of the user's input that an error message repeats.
+const ECHO: usize = 80;
+
+/// `text` as an error repeats it: at most [`ECHO`] characters, the last of them `…` when
+/// it is cut.
+pub(crate) fn excerpt(text: &str) -> String {
+    if text.chars().nth(ECHO).is_none() {
+        return text.to_owned();
+    }
+    let kept: String = text.chars().take(ECHO - 1).collect();
+    format!("{kept}…")
+}
+
+/// `message` with every run of characters without a space that is longer than [`ECHO`]
+/// cut to an excerpt: input echoed inside a message (a move of a long record, a value on
+/// the command line) does not flood the terminal.
+pub(crate) fn shorten(message: &str) -> String {
+    let mut shortened = String::with_capacity(message.len().min(4 * ECHO));
+    let mut rest = message;
+    while !rest.is_empty() {
+        let word_end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+        shortened.push_str(&excerpt(&rest[..word_end]));
+        rest = &rest[word_end..];
+        let space_end = rest
+            .find(|c: char| !c.is_whitespace())
+            .unwrap_or(rest.len());
+        shortened.push_str(&rest[..space_end]);
+        rest = &rest[space_end..];
+    }
+    shortened
 }

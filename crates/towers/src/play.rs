@@ -9,7 +9,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::cli::PlayArgs;
 use crate::commands::position;
-use crate::error::CliError;
+use crate::error::{CliError, excerpt, shorten};
 use crate::games::{CliGame, Style, board};
 use crate::prompt::Prompt;
 
@@ -283,7 +283,19 @@ impl<G: CliGame> Session<'_, G> {
                         "{mv} is refused: {error} (type moves for the legal ones)"
                     )?,
                 },
-                Err(error) => writeln!(out, "{error} (type help for the notation)")?,
+                // A word that is no move of this game, such as `clear`, is not read as one.
+                Err(_) if !line.contains(|c: char| c.is_ascii_digit() || c.is_whitespace()) => {
+                    writeln!(
+                        out,
+                        "{} is neither a command nor a move (type help for both)",
+                        excerpt(line)
+                    )?;
+                }
+                Err(error) => writeln!(
+                    out,
+                    "{} (type help for the notation)",
+                    shorten(&error.to_string())
+                )?,
             },
         }
         Ok(Command::Again)

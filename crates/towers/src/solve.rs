@@ -16,11 +16,11 @@ use crate::error::CliError;
 /// Runs `towers solve`. The last line is `value win|draw|loss plies N` for the player to
 /// move after the record; the lines before it say how the value was found.
 pub(crate) fn solve(args: &SolveArgs, out: &mut impl Write) -> Result<(), CliError> {
-    match args.position.game.as_str() {
+    match args.position.game.to_ascii_lowercase().as_str() {
         "pyrga" => solve_pyrga(args, out),
         "pylos" => solve_pylos(args, out),
-        other => Err(CliError::UnknownGame {
-            name: other.to_owned(),
+        _ => Err(CliError::UnknownGame {
+            name: args.position.game.clone(),
             known: "pyrga, pylos (the games towers solve knows)".to_owned(),
         }),
     }
@@ -36,7 +36,7 @@ fn solve_pyrga(args: &SolveArgs, out: &mut impl Write) -> Result<(), CliError> {
     let state = position::<pyrga::State>(&args.position)?;
     let limits = Limits {
         nodes: args.nodes,
-        time: Some(Duration::from_secs_f64(args.time.max(0.0))),
+        time: Some(Duration::from_secs_f64(args.time)),
     };
     // Buckets of 32 bytes: the largest power of two within the memory asked for (the
     // solver holds at most 2^34 buckets).
@@ -75,7 +75,7 @@ fn solve_pyrga(args: &SolveArgs, out: &mut impl Write) -> Result<(), CliError> {
     };
     writeln!(
         out,
-        "method search (alpha-beta: the verdict, then the distance; transposition table of {} MiB)",
+        "method search (alpha-beta, the verdict then the distance; a {} MiB table)",
         solver.table_bytes() >> 20
     )?;
     for (mv, value) in &values {

@@ -18,6 +18,7 @@ fn pyrga_ends_with_the_contract_line() {
     let out = ok(&["solve", "pyrga", "--moves", PYRGA_16, "--pv"]);
     let lines: Vec<&str> = out.lines().collect();
     assert!(lines[0].starts_with("method search"));
+    assert!(lines[0].chars().count() <= 80, "{}", lines[0]);
     assert!(lines.contains(&"best Cd2"));
     assert_eq!(lines.last(), Some(&"value loss plies 14"));
     // The principal variation is as long as the loss.
