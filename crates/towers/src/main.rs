@@ -20,6 +20,7 @@ mod commands;
 mod error;
 mod games;
 mod play;
+mod progress;
 mod prompt;
 mod solve;
 

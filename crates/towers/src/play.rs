@@ -1,5 +1,6 @@
 //! `towers play`: a person against bots, or bots against each other.
 
+use core::fmt::Display;
 use std::io::Write;
 
 use boardcore::rand_core::SeedableRng;
@@ -11,6 +12,7 @@ use crate::cli::PlayArgs;
 use crate::commands::position;
 use crate::error::{CliError, excerpt, shorten};
 use crate::games::{CliGame, Style, board};
+use crate::progress::thinking;
 use crate::prompt::Prompt;
 
 /// The bot named `name` (or the game's default) for every seat, seeded from `seed`.
@@ -72,9 +74,13 @@ fn watch<G: CliGame>(
     args: &PlayArgs,
     out: &mut impl Write,
 ) -> Result<(), CliError> {
-    let mut players: Vec<&mut dyn Bot<G>> = bots
+    let mut announced: Vec<Announced<'_, G>> = bots
         .iter_mut()
-        .map(|bot| &mut **bot as &mut dyn Bot<G>)
+        .map(|bot| Announced { bot: &mut **bot })
+        .collect();
+    let mut players: Vec<&mut dyn Bot<G>> = announced
+        .iter_mut()
+        .map(|bot| bot as &mut dyn Bot<G>)
         .collect();
     let max_plies = args.max_plies.unwrap_or(G::MAX_PLIES);
     let game = bots::play(start, &mut players, seed, max_plies);
@@ -99,6 +105,37 @@ fn watch<G: CliGame>(
         );
     }
     Ok(())
+}
+
+/// A bot of `play --bots` that shows `thinking…` while it chooses and says each move it
+/// chose on standard error, as it is played (standard output keeps only the record and
+/// the status line).
+struct Announced<'a, G: Game> {
+    bot: &'a mut dyn Bot<G>,
+}
+
+impl<G: Game> Bot<G> for Announced<'_, G> {
+    fn name(&self) -> &str {
+        self.bot.name()
+    }
+
+    fn choose(&mut self, state: &G) -> Option<G::Move> {
+        let chosen = thinking(|| self.bot.choose(state));
+        if let (Some(mv), Some(player)) = (chosen, state.status().to_move()) {
+            let seat = G::seat_name(player);
+            eprintln!("{}", plays(seat, player, self.bot.name(), mv));
+        }
+        chosen
+    }
+
+    fn explain(&mut self, state: &G, mv: G::Move) -> Option<String> {
+        self.bot.explain(state, mv)
+    }
+}
+
+/// What a bot's move is said as: `Black (seat 1, alphabeta bot) plays Tb1e`.
+fn plays(seat: impl Display, player: Player, bot: &str, mv: impl Display) -> String {
+    format!("{seat} (seat {player}, {bot} bot) plays {mv}")
 }
 
 const COMMANDS: &str = "Type a move in notation (letters in any case), or one of:
@@ -170,16 +207,13 @@ impl<G: CliGame> Session<'_, G> {
                     drawn
                 }
                 Status::Ongoing(Actor::Player(player)) if player != self.you => {
+                    out.flush()?;
                     let chosen = bots
                         .get_mut(player.index())
-                        .and_then(|bot| bot.choose(&state));
+                        .and_then(|bot| thinking(|| bot.choose(&state)));
                     if let Some(mv) = chosen {
-                        writeln!(
-                            out,
-                            "{} (seat {player}, {} bot) plays {mv}",
-                            self.style.name::<G>(player),
-                            self.bot_name
-                        )?;
+                        let seat = self.style.name::<G>(player);
+                        writeln!(out, "{}", plays(seat, player, self.bot_name, mv))?;
                         self.redraw = true;
                     }
                     chosen
@@ -247,9 +281,12 @@ impl<G: CliGame> Session<'_, G> {
                 // The perfect bot when the game has one: its hint says the move's value.
                 let bot = G::bot("perfect", self.level, seed)
                     .or_else(|| G::bot(G::BOTS[0], self.level, seed));
+                out.flush()?;
                 let hint = bot.and_then(|mut bot| {
-                    let mv = bot.choose(state)?;
-                    Some((mv, bot.explain(state, mv)))
+                    thinking(|| {
+                        let mv = bot.choose(state)?;
+                        Some((mv, bot.explain(state, mv)))
+                    })
                 });
                 match hint {
                     Some((mv, Some(value))) => writeln!(out, "hint: {mv} ({value})")?,

@@ -4,7 +4,6 @@ use std::io::Write;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use indicatif::{ProgressBar, ProgressStyle};
 use solve::{Limits, PylosDatabase, PylosDirect, PyrgaProof, PyrgaSolver, SolveError, Value};
 
 use crate::checkpoint::Checkpoint;
@@ -12,6 +11,7 @@ use crate::checkpoint::Checkpoint;
 use crate::cli::{SolveArgs, VerdictMethod};
 use crate::commands::position;
 use crate::error::CliError;
+use crate::progress;
 
 /// Runs `towers solve`. The last line is `value win|draw|loss plies N` for the player to
 /// move after the record; the lines before it say how the value was found.
@@ -144,10 +144,7 @@ fn all_move_values(
         .as_ref()
         .map_or_else(Vec::new, |checkpoint| checkpoint.known.clone());
     let classes = distinct_results(state);
-    let progress = ProgressBar::new(classes as u64).with_style(
-        ProgressStyle::with_template("{elapsed_precise} {bar:30} {pos}/{len} moves solved {msg}")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
+    let progress = progress::bar(classes as u64, "moves solved");
     progress.set_position(known.len().min(classes) as u64);
     let mut saved = Ok(());
     let result = solver.move_values_resuming(state, &known, |mv, value| {

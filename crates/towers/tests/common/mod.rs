@@ -94,3 +94,42 @@ pub(crate) fn arena(args: &[&str]) -> Arena {
         _ => panic!("the arena's last line is not `firsts … draws n`: {last}"),
     }
 }
+
+/// Runs `towers` with `args` at a terminal (a pseudo-terminal of util-linux `script`),
+/// typing each of `lines` after a pause, as a person would; `None` where `script` is
+/// missing. What the terminal showed, prompts and control sequences included, is the
+/// standard output (standard error is shown there too).
+pub(crate) fn towers_at_terminal(args: &[&str], lines: &[&str]) -> Option<Run> {
+    assert!(
+        args.iter().all(|arg| arg
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_./".contains(c))),
+        "arguments that need no quoting in a shell: {args:?}"
+    );
+    let command = core::iter::once(env!("CARGO_BIN_EXE_towers"))
+        .chain(args.iter().copied())
+        .collect::<Vec<_>>()
+        .join(" ");
+    let mut child = Command::new("script")
+        .args(["-qec", &command, "/dev/null"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .ok()?;
+    let mut stdin = child.stdin.take().expect("stdin is piped");
+    for line in lines {
+        std::thread::sleep(std::time::Duration::from_millis(1500));
+        stdin
+            .write_all(format!("{line}\n").as_bytes())
+            .expect("the terminal takes the line");
+    }
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    drop(stdin);
+    let output = child.wait_with_output().expect("script finishes");
+    Some(Run {
+        status: output.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+    })
+}
