@@ -146,8 +146,10 @@ const COMMANDS: &str = "Type a move in notation (letters in any case), or one of
   record       print the game record so far
   save FILE    write the game record to FILE
   load FILE    replay the record in FILE from the start, and go on from there
+  new          start again from the beginning
   help         this text
-  quit         leave the game";
+  quit         leave the game (the record is printed, and you may save it)
+After the game's end the prompt stays for undo, save, record, new and quit.";
 
 /// What the person's command asks for.
 enum Command<M> {
@@ -194,10 +196,17 @@ impl<G: CliGame> Session<'_, G> {
         while let Some(state) = self.history.last().cloned() {
             let chosen = match state.status() {
                 Status::Finished(outcome) => {
-                    write!(out, "{}", board(&state, self.style))?;
-                    writeln!(out, "record {}", format_record(&self.moves))?;
-                    writeln!(out, "Game over. {}.", state.result(&outcome))?;
-                    return Ok(());
+                    if self.redraw {
+                        write!(out, "{}", board(&state, self.style))?;
+                        writeln!(out, "record {}", format_record(&self.moves))?;
+                        writeln!(out, "Game over. {}.", state.result(&outcome))?;
+                        self.redraw = false;
+                    }
+                    match self.ask(&state, input, out)? {
+                        Command::Play(mv) => Some(mv),
+                        Command::Again => continue,
+                        Command::Quit => return self.leave(input, out),
+                    }
                 }
                 Status::Ongoing(Actor::Chance) => {
                     let drawn = random_move(&state, &mut chance);
@@ -221,7 +230,7 @@ impl<G: CliGame> Session<'_, G> {
                 Status::Ongoing(Actor::Player(_)) => match self.ask(&state, input, out)? {
                     Command::Play(mv) => Some(mv),
                     Command::Again => continue,
-                    Command::Quit => return Ok(()),
+                    Command::Quit => return self.leave(input, out),
                 },
             };
             let Some(mv) = chosen else {
@@ -255,9 +264,12 @@ impl<G: CliGame> Session<'_, G> {
             write!(out, "{}", board(state, self.style))?;
             self.redraw = false;
         }
-        let prompt = format!("your move ({})> ", G::seat_name(self.you));
+        let prompt = if state.status().is_finished() {
+            "game over (undo, save FILE, new or quit)> ".to_owned()
+        } else {
+            format!("your move ({})> ", G::seat_name(self.you))
+        };
         let Some(line) = input.read(&prompt, out)? else {
-            writeln!(out)?;
             return Ok(Command::Quit);
         };
         let line = line.trim();
@@ -302,12 +314,15 @@ impl<G: CliGame> Session<'_, G> {
                 }
             }
             ("save", file) if !file.is_empty() => {
-                match std::fs::write(file, format_record(&self.moves) + "\n") {
-                    Ok(()) => writeln!(out, "saved {} moves to {file}", self.moves.len())?,
-                    Err(error) => writeln!(out, "cannot save to {file}: {error}")?,
-                }
+                self.save(file, out)?;
             }
             ("load", file) if !file.is_empty() => self.load(file, out)?,
+            ("new", _) => {
+                self.history.truncate(1);
+                self.moves.clear();
+                self.redraw = true;
+                writeln!(out, "a new game")?;
+            }
             ("save" | "load", _) => writeln!(out, "{word} needs a file name")?,
             _ => match state.parse_move(line) {
                 Ok(mv) => match state.apply(mv) {
@@ -336,6 +351,47 @@ impl<G: CliGame> Session<'_, G> {
             },
         }
         Ok(Command::Again)
+    }
+
+    /// Writes the record to `file`; says whether it could.
+    fn save(&self, file: &str, out: &mut impl Write) -> Result<bool, CliError> {
+        match std::fs::write(file, format_record(&self.moves) + "\n") {
+            Ok(()) => {
+                writeln!(out, "saved {} moves to {file}", self.moves.len())?;
+                Ok(true)
+            }
+            Err(error) => {
+                writeln!(out, "cannot save to {file}: {error}")?;
+                Ok(false)
+            }
+        }
+    }
+
+    /// Leaving the game (quit, Ctrl-D, Ctrl-C, the end of the input): the record is printed
+    /// (unless the game is over, when it stands above the result already) and a person at
+    /// a terminal is offered to save it.
+    fn leave(&self, input: &mut Prompt, out: &mut impl Write) -> Result<(), CliError> {
+        if self.moves.is_empty() {
+            return Ok(());
+        }
+        let over = self
+            .history
+            .last()
+            .is_some_and(|state| state.status().is_finished());
+        if !over {
+            writeln!(out, "record {}", format_record(&self.moves))?;
+        }
+        if input.is_terminal() {
+            while let Some(answer) =
+                input.read("save the game? a file name, or Enter not to> ", out)?
+            {
+                let file = answer.trim();
+                if file.is_empty() || self.save(file, out)? {
+                    break;
+                }
+            }
+        }
+        Ok(())
     }
 
     /// Replaces the game by the record in `file`, replayed from the start.

@@ -25,8 +25,15 @@ impl Prompt {
         }
     }
 
+    /// Whether the lines come from a person at a terminal (who can be asked a question).
+    pub(crate) fn is_terminal(&self) -> bool {
+        matches!(self, Prompt::Terminal(_))
+    }
+
     /// Shows `prompt` and reads one line; `None` at the end of the input (or Ctrl-D,
-    /// Ctrl-C on a terminal).
+    /// Ctrl-C on a terminal, after which the line is ended). Without a terminal the prompt
+    /// is shown only when a line follows, so that a script's output ends with what the
+    /// game printed last.
     ///
     /// # Errors
     /// Reading or writing failed.
@@ -46,12 +53,18 @@ impl Prompt {
                         }
                         Ok(Some(line))
                     }
-                    Err(ReadlineError::Eof | ReadlineError::Interrupted) => Ok(None),
+                    Err(ReadlineError::Eof | ReadlineError::Interrupted) => {
+                        writeln!(out)?;
+                        Ok(None)
+                    }
                     Err(ReadlineError::Io(error)) => Err(error),
                     Err(error) => Err(std::io::Error::other(error)),
                 }
             }
             Prompt::Lines(input) => {
+                if input.fill_buf()?.is_empty() {
+                    return Ok(None);
+                }
                 write!(out, "{prompt}")?;
                 out.flush()?;
                 let mut line = String::new();
