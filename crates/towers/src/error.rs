@@ -89,6 +89,14 @@ pub(crate) enum CliError {
         /// The checkpoint.
         path: std::path::PathBuf,
     },
+    /// A Pylos position that neither the database given nor the direct solve covers.
+    #[error("{note}, and {reason}")]
+    Uncovered {
+        /// Why the database does not cover it.
+        note: String,
+        /// Why the direct solve does not.
+        reason: String,
+    },
     /// A solve gave no value.
     #[error(transparent)]
     Solve(#[from] solve::SolveError),

@@ -186,48 +186,10 @@ fn distinct_results(state: &pyrga::State) -> usize {
 fn solve_pylos(args: &SolveArgs, out: &mut impl Write) -> Result<(), CliError> {
     let state = position::<pylos::State>(&args.position)?;
     if args.build {
-        let Some(path) = args.db.as_deref() else {
-            return Err(CliError::Solve(SolveError::NotCovered {
-                reason: "--build needs --db FILE to write the database to".to_owned(),
-            }));
-        };
-        let started = Instant::now();
-        let (database, reports) = PylosDatabase::build(
-            state.config(),
-            args.min_balls,
-            Path::new(path),
-            true,
-            args.force,
-        )?;
-        if let Some(count) = reports.count {
-            writeln!(
-                out,
-                "count indices {} ongoing {} finished {} most-children {} seconds {:.1}",
-                count.indices, count.ongoing, count.finished, count.most_children, count.seconds
-            )?;
-        }
-        for layer in &reports.layers {
-            writeln!(
-                out,
-                "distance {} positions {} settled {} seconds {:.1}",
-                layer.plies, layer.frontier, layer.settled, layer.seconds
-            )?;
-        }
-        if let Some(sweep) = reports.sweep {
-            writeln!(
-                out,
-                "sweep indices {} positions {} seconds {:.1}",
-                sweep.indices, sweep.positions, sweep.seconds
-            )?;
-        }
-        let [wins, draws, losses] = database.census();
-        writeln!(
-            out,
-            "built {path}: {} indices, {wins} wins, {draws} draws, {losses} losses, {:.1} s",
-            database.header().positions,
-            started.elapsed().as_secs_f64()
-        )?;
+        build_pylos(args, &state, out)?;
     }
+    // What a database that does not cover the position says, before the direct solve.
+    let mut uncovered = None;
     if let Some(path) = args.db.as_deref() {
         let database = PylosDatabase::open(Path::new(path))?;
         if let Some(stride) = args.check {
@@ -253,25 +215,35 @@ fn solve_pylos(args: &SolveArgs, out: &mut impl Write) -> Result<(), CliError> {
                 return finish(out, best, line, value);
             }
             Err(SolveError::NotCovered { reason }) => {
-                writeln!(out, "database {path} does not cover the position: {reason}")?;
+                let note = format!("database {path} does not cover the position: {reason}");
                 if args.build || args.check.is_some() {
                     // The build or the check was the point; no value for this position.
+                    writeln!(out, "{note}")?;
                     return Ok(());
                 }
+                uncovered = Some(note);
             }
             Err(error) => return Err(error.into()),
         }
     }
     let started = Instant::now();
-    let direct = PylosDirect::solve(&state, args.max_positions).map_err(|error| match error {
-        SolveError::OutOfBudget { nodes } => CliError::Solve(SolveError::NotCovered {
-            reason: format!(
-                "more than {nodes} positions are reachable: too many to solve directly \
-                 (raise --max-positions, or give a --db that covers the position)"
-            ),
-        }),
-        other => other.into(),
+    // When neither the database nor the direct solve can answer, one error says both.
+    let direct = PylosDirect::solve(&state, args.max_positions).map_err(|error| {
+        let SolveError::OutOfBudget { nodes } = error else {
+            return error.into();
+        };
+        let reason = format!(
+            "more than {nodes} positions are reachable: too many to solve directly (raise \
+             --max-positions, or give a --db that covers the position)"
+        );
+        match uncovered.take() {
+            Some(note) => CliError::Uncovered { note, reason },
+            None => CliError::Solve(SolveError::NotCovered { reason }),
+        }
     })?;
+    if let Some(note) = uncovered {
+        writeln!(out, "{note}")?;
+    }
     writeln!(
         out,
         "method direct ({} reachable positions, {:.3} s)",
@@ -285,6 +257,57 @@ fn solve_pylos(args: &SolveArgs, out: &mut impl Write) -> Result<(), CliError> {
         .pv
         .then(|| principal_variation(&state, |position| direct.best_move(position)));
     finish(out, best, line, value)
+}
+
+/// `towers solve pylos --build`: builds the database of `--min-balls` into `--db`,
+/// printing what each stage did.
+fn build_pylos(
+    args: &SolveArgs,
+    state: &pylos::State,
+    out: &mut impl Write,
+) -> Result<(), CliError> {
+    let Some(path) = args.db.as_deref() else {
+        return Err(CliError::Solve(SolveError::NotCovered {
+            reason: "--build needs --db FILE to write the database to".to_owned(),
+        }));
+    };
+    let started = Instant::now();
+    let (database, reports) = PylosDatabase::build(
+        state.config(),
+        args.min_balls,
+        Path::new(path),
+        true,
+        args.force,
+    )?;
+    if let Some(count) = reports.count {
+        writeln!(
+            out,
+            "count indices {} ongoing {} finished {} most-children {} seconds {:.1}",
+            count.indices, count.ongoing, count.finished, count.most_children, count.seconds
+        )?;
+    }
+    for layer in &reports.layers {
+        writeln!(
+            out,
+            "distance {} positions {} settled {} seconds {:.1}",
+            layer.plies, layer.frontier, layer.settled, layer.seconds
+        )?;
+    }
+    if let Some(sweep) = reports.sweep {
+        writeln!(
+            out,
+            "sweep indices {} positions {} seconds {:.1}",
+            sweep.indices, sweep.positions, sweep.seconds
+        )?;
+    }
+    let [wins, draws, losses] = database.census();
+    writeln!(
+        out,
+        "built {path}: {} indices, {wins} wins, {draws} draws, {losses} losses, {:.1} s",
+        database.header().positions,
+        started.elapsed().as_secs_f64()
+    )?;
+    Ok(())
 }
 
 /// The longest principal variation printed: a drawn line goes on for ever.
