@@ -109,18 +109,23 @@ fn a_script_of_a_finished_game_still_ends_with_the_result() {
 fn at_a_terminal_leaving_offers_to_save() {
     let dir = std::env::temp_dir().join(format!("towers-terminal-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("left.txt");
-    let path = file.to_str().unwrap();
-    let Some(run) = towers_at_terminal(
-        &["play", "pyrga", "--seed", "1", "--bot", "random"],
-        &["Sb2", "quit", path],
-    ) else {
-        eprintln!("skipped: util-linux script is not installed");
-        return;
-    };
-    assert!(run.stdout.contains("record Sb2 "), "{}", run.stdout);
-    assert!(run.stdout.contains("save the game? "), "{}", run.stdout);
-    let saved = std::fs::read_to_string(&file).unwrap_or_default();
-    assert!(saved.starts_with("Sb2 "), "{}", run.stdout);
+    // Standard output at the terminal, or through a pipe (`towers play … | tee log`):
+    // the person types at the terminal either way.
+    for piped in [false, true] {
+        let file = dir.join(format!("left-{piped}.txt"));
+        let path = file.to_str().unwrap();
+        let Some(run) = towers_at_terminal(
+            &["play", "pyrga", "--seed", "1", "--bot", "random"],
+            &["Sb2", "quit", path],
+            piped,
+        ) else {
+            eprintln!("skipped: util-linux script is not installed");
+            return;
+        };
+        assert!(run.stdout.contains("record Sb2 "), "{}", run.stdout);
+        assert!(run.stdout.contains("save the game? "), "{}", run.stdout);
+        let saved = std::fs::read_to_string(&file).unwrap_or_default();
+        assert!(saved.starts_with("Sb2 "), "piped {piped}: {}", run.stdout);
+    }
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -50,6 +50,7 @@ fn at_a_terminal_a_slow_bot_says_it_is_thinking() {
             "play", "pyrga", "--seed", "1", "--bot", "perfect", "--level", "1", "--seat", "1",
         ],
         &["quit"],
+        false,
     ) else {
         eprintln!("skipped: util-linux script is not installed");
         return;
@@ -64,7 +65,7 @@ fn at_a_terminal_a_slow_bot_says_it_is_thinking() {
 
 #[test]
 fn at_a_terminal_a_long_count_shows_its_progress() {
-    let Some(run) = towers_at_terminal(&["perft", "pylos", "5"], &[]) else {
+    let Some(run) = towers_at_terminal(&["perft", "pylos", "5"], &[], false) else {
         eprintln!("skipped: util-linux script is not installed");
         return;
     };

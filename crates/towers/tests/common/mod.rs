@@ -98,8 +98,9 @@ pub(crate) fn arena(args: &[&str]) -> Arena {
 /// Runs `towers` with `args` at a terminal (a pseudo-terminal of util-linux `script`),
 /// typing each of `lines` after a pause, as a person would; `None` where `script` is
 /// missing. What the terminal showed, prompts and control sequences included, is the
-/// standard output (standard error is shown there too).
-pub(crate) fn towers_at_terminal(args: &[&str], lines: &[&str]) -> Option<Run> {
+/// standard output (standard error is shown there too). With `piped`, the standard
+/// output of `towers` goes through a pipe (`| cat`) to the terminal.
+pub(crate) fn towers_at_terminal(args: &[&str], lines: &[&str], piped: bool) -> Option<Run> {
     assert!(
         args.iter().all(|arg| arg
             .chars()
@@ -109,7 +110,8 @@ pub(crate) fn towers_at_terminal(args: &[&str], lines: &[&str]) -> Option<Run> {
     let command = core::iter::once(env!("CARGO_BIN_EXE_towers"))
         .chain(args.iter().copied())
         .collect::<Vec<_>>()
-        .join(" ");
+        .join(" ")
+        + if piped { " | cat" } else { "" };
     let mut child = Command::new("script")
         .args(["-qec", &command, "/dev/null"])
         .stdin(Stdio::piped())
