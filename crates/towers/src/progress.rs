@@ -2,6 +2,7 @@
 //! terminal: a spinner saying `thinking…` while a bot or a hint works, a bar while `perft`
 //! counts.
 
+use std::io::IsTerminal;
 use std::sync::mpsc::{RecvTimeoutError, channel};
 use std::time::Duration;
 
@@ -13,6 +14,10 @@ const THINKING_DELAY: Duration = Duration::from_millis(300);
 /// Runs `work`, showing `thinking…` with the time spent on standard error, when that is a
 /// terminal, once `work` has lasted [`THINKING_DELAY`]; the line is erased at the end.
 pub(crate) fn thinking<T>(work: impl FnOnce() -> T) -> T {
+    if !std::io::stderr().is_terminal() {
+        // Nobody to show it to: no thread either (bot games can be 100000 moves long).
+        return work();
+    }
     let (done, finished) = channel::<()>();
     std::thread::scope(|scope| {
         scope.spawn(move || {
