@@ -406,7 +406,7 @@ impl<G: CliGame> Session<'_, G> {
         let (history, moves) = match replay_history(&self.start, &text) {
             Ok(replayed) => replayed,
             Err(reason) => {
-                writeln!(out, "cannot load {file}: {reason}")?;
+                writeln!(out, "cannot load {file}: {}", shorten(&reason))?;
                 return Ok(());
             }
         };

@@ -294,6 +294,14 @@ fn long_input_is_echoed_as_an_excerpt() {
         &format!("{long}\nquit\n"),
     );
     assert!(run.stdout.len() < 4000, "{} bytes", run.stdout.len());
+    // A record file of a long word, loaded at the prompt.
+    let file = std::env::temp_dir().join(format!("towers-long-{}.txt", std::process::id()));
+    std::fs::write(&file, format!("Sb2 {long}\n")).unwrap();
+    let input = format!("load {}\nquit\n", file.display());
+    let run = towers_with_input(&["play", "pyrga", "--bot", "random"], &input);
+    assert!(run.stdout.contains("cannot load "), "{}", run.stdout);
+    assert!(run.stdout.len() < 4000, "{} bytes", run.stdout.len());
+    std::fs::remove_file(&file).unwrap();
 }
 
 #[test]
