@@ -44,12 +44,13 @@ fn bots_say_each_move_as_they_play_it() {
 
 #[test]
 fn at_a_terminal_a_slow_bot_says_it_is_thinking() {
-    // The perfect bot moves first and searches for a second at level 1.
+    // The perfect bot moves first and searches for a second at level 1; then the person
+    // quits without saving.
     let Some(run) = towers_at_terminal(
         &[
             "play", "pyrga", "--seed", "1", "--bot", "perfect", "--level", "1", "--seat", "1",
         ],
-        &["quit"],
+        &["quit", ""],
         false,
     ) else {
         eprintln!("skipped: util-linux script is not installed");
