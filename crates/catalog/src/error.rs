@@ -7,19 +7,26 @@ use core::fmt;
 use boardcore::{MoveError, PositionError, RecordError, ReplayError};
 use thiserror::Error;
 
-/// The longest piece of a user's input that an error message repeats; longer input is
-/// cut there and marked with `…`, so that a huge bad record gives a short message.
+/// The most characters of a user's input that an error message repeats; longer input is
+/// cut there, its last character kept being `…`, so that a huge bad record gives a short
+/// message.
 pub const MAX_ECHO: usize = 80;
 
-/// `text` as an error message repeats it: at most [`MAX_ECHO`] characters, then `…`.
+/// `text` as an error message repeats it: at most [`MAX_ECHO`] characters, ending with `…`
+/// when cut.
 ///
 /// ```
 /// assert_eq!(catalog::echo("Sa1"), "Sa1");
-/// assert_eq!(catalog::echo(&"x".repeat(500)).chars().count(), catalog::MAX_ECHO + 1);
+/// let cut = catalog::echo(&"x".repeat(500));
+/// assert_eq!(cut.chars().count(), catalog::MAX_ECHO);
+/// assert!(cut.ends_with('…'));
 /// ```
 pub fn echo(text: &str) -> String {
     match text.char_indices().nth(MAX_ECHO) {
-        Some((cut, _)) => format!("{}…", &text[..cut]),
+        Some(_) => {
+            let kept: String = text.chars().take(MAX_ECHO - 1).collect();
+            format!("{kept}…")
+        }
         None => text.to_owned(),
     }
 }

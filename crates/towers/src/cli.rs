@@ -1,11 +1,12 @@
 //! The command line.
 
+use clap::builder::{StringValueParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand};
 
 /// Play, inspect and count the moves of the tower-building games (pyrga, pylos,
 /// architekton, crescendo).
 #[derive(Parser, Debug)]
-#[command(name = "towers", version, about)]
+#[command(name = "towers", version, about, max_term_width = 80)]
 pub(crate) struct Cli {
     #[command(subcommand)]
     pub(crate) command: Command,
@@ -49,6 +50,7 @@ pub(crate) struct PerftArgs {
     #[command(flatten)]
     pub(crate) position: PositionArgs,
     /// The depth in moves.
+    #[arg(allow_negative_numbers = true, value_parser = whole::<u32>)]
     pub(crate) depth: u32,
     /// Also print each legal move with the count below it.
     #[arg(long)]
@@ -65,22 +67,28 @@ pub(crate) struct PlayArgs {
     pub(crate) bots: bool,
     /// The bot to play against (or to watch): random, mcts or alphabeta (Crescendo: greedy
     /// too; Pyrga and Pylos: perfect, the solver); by default the strongest practical one
-    /// for the game.
-    #[arg(long)]
+    /// for the game. Names are read in any case.
+    #[arg(long, value_parser = lowercase())]
     pub(crate) bot: Option<String>,
     /// The bot's strength, 1 (quick) to 5 (strong).
-    #[arg(long, default_value = "3")]
+    #[arg(long, default_value = "3", allow_negative_numbers = true)]
     pub(crate) level: bots::Level,
     /// Seed of the bots' and chance's choices (default: from the clock).
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true, value_parser = whole::<u64>)]
     pub(crate) seed: Option<u64>,
-    /// The seat you play (without --bots).
-    #[arg(long, default_value_t = 0)]
+    /// The seat you play, from 0 (not with --bots, where bots take every seat).
+    #[arg(
+        long,
+        default_value_t = 0,
+        conflicts_with = "bots",
+        allow_negative_numbers = true,
+        value_parser = whole::<usize>
+    )]
     pub(crate) seat: usize,
     /// With --bots: stop after this many moves and report the game as unfinished, since
     /// some games can go on for ever between bots (default: the game's cap, 1000 moves
     /// for Pylos, 100000 for the others).
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true, value_parser = whole::<usize>)]
     pub(crate) max_plies: Option<usize>,
 }
 
@@ -90,21 +98,21 @@ pub(crate) struct ArenaArgs {
     /// The game.
     pub(crate) game: String,
     /// A bot taking part, once per `--bot` (at least two); when there are fewer bots than
-    /// seats, the last one takes the remaining seats.
-    #[arg(long = "bot", required = true, num_args = 1)]
+    /// seats, the last one takes the remaining seats. Names are read in any case.
+    #[arg(long = "bot", required = true, num_args = 1, value_parser = lowercase())]
     pub(crate) bots: Vec<String>,
     /// Games to play.
-    #[arg(long, default_value_t = 100)]
+    #[arg(long, default_value_t = 100, allow_negative_numbers = true, value_parser = whole::<u32>)]
     pub(crate) games: u32,
     /// Seed of the bots' and chance's choices.
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, allow_negative_numbers = true, value_parser = whole::<u64>)]
     pub(crate) seed: u64,
     /// The bots' strength, 1 to 5.
-    #[arg(long, default_value = "3")]
+    #[arg(long, default_value = "3", allow_negative_numbers = true)]
     pub(crate) level: bots::Level,
     /// A game stopped after this many moves counts as a draw (unfinished); default: the
     /// game's cap (1000 moves for Pylos, 100000 for the others).
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true, value_parser = whole::<usize>)]
     pub(crate) max_plies: Option<usize>,
     #[command(flatten)]
     pub(crate) options: GameOptions,
@@ -113,6 +121,7 @@ pub(crate) struct ArenaArgs {
 /// Arguments of `solve`.
 #[derive(Args, Debug)]
 #[allow(clippy::struct_excessive_bools, reason = "command-line flags")]
+#[command(mut_arg("game", |game| game.help("The game: pyrga or pylos (the games solved).")))]
 pub(crate) struct SolveArgs {
     #[command(flatten)]
     pub(crate) position: PositionArgs,
@@ -128,25 +137,32 @@ pub(crate) struct SolveArgs {
     /// these options (without it, such a file is refused before anything is computed).
     #[arg(long, requires = "build")]
     pub(crate) force: bool,
-    /// Pylos, with --build: the fewest balls on the board of the positions covered.
-    #[arg(long, default_value_t = 29)]
+    /// Pylos, with --build: the fewest balls on the board of the positions covered, 0 to
+    /// 30.
+    #[arg(long, default_value_t = 29, allow_negative_numbers = true, value_parser = balls)]
     pub(crate) min_balls: u32,
     /// Pylos: check the consistency of the --db database on every N-th index (a finished
     /// game has its outcome's value, a win has a move to a loss one ply shorter, a loss only
     /// moves to wins, a draw no move to a loss and one to a draw).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = stride)]
     pub(crate) check: Option<u64>,
     /// Pylos: solve directly only when at most this many positions are reachable.
-    #[arg(long, default_value_t = 2_000_000)]
+    #[arg(long, default_value_t = 2_000_000, allow_negative_numbers = true, value_parser = whole::<usize>)]
     pub(crate) max_positions: usize,
     /// Pyrga: give up after this many seconds.
-    #[arg(long, default_value_t = 60.0)]
+    #[arg(long, default_value_t = 60.0, allow_negative_numbers = true, value_parser = seconds)]
     pub(crate) time: f64,
     /// Pyrga: give up after this many nodes.
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true, value_parser = whole::<u64>)]
     pub(crate) nodes: Option<u64>,
     /// Pyrga: the memory of the solver's table, in MiB (rounded down to a power of two).
-    #[arg(long, default_value_t = 512, value_name = "MIB")]
+    #[arg(
+        long,
+        default_value_t = 512,
+        value_name = "MIB",
+        allow_negative_numbers = true,
+        value_parser = whole::<u64>
+    )]
     pub(crate) memory: u64,
     /// Pyrga: also print the value of every legal move, best first, for the player to
     /// move (`move Tb1w value win plies 31`); the position's value follows from them.
@@ -258,4 +274,61 @@ fn capitalised(name: &str) -> String {
     letters.next().map_or_else(String::new, |first| {
         first.to_uppercase().chain(letters).collect()
     })
+}
+
+/// A whole number, 0 or more, that fits `T`.
+///
+/// # Errors
+/// What was expected, for clap to show after the argument's name.
+fn whole<T: TryFrom<u64>>(text: &str) -> Result<T, String> {
+    if text.trim_start().starts_with('-') {
+        return Err("a negative number: expected a whole number, 0 or more".to_owned());
+    }
+    let number: u64 = text
+        .parse()
+        .map_err(|_| "expected a whole number, 0 or more".to_owned())?;
+    T::try_from(number).map_err(|_| "too large a number".to_owned())
+}
+
+/// `--check N`: every N-th index, 1 or more.
+///
+/// # Errors
+/// What was expected.
+fn stride(text: &str) -> Result<u64, String> {
+    match whole(text)? {
+        0 => Err("expected 1 or more (1 checks every index, 2 every other…)".to_owned()),
+        stride => Ok(stride),
+    }
+}
+
+/// The balls of a Pylos pyramid: 16, 9, 4 and 1.
+const PYLOS_BALLS: u32 = 30;
+
+/// `--min-balls K`: at most the balls of a whole pyramid.
+///
+/// # Errors
+/// What was expected.
+fn balls(text: &str) -> Result<u32, String> {
+    match whole(text)? {
+        balls if balls > PYLOS_BALLS => Err(format!(
+            "a Pylos board holds {PYLOS_BALLS} balls: expected 0 to {PYLOS_BALLS}"
+        )),
+        balls => Ok(balls),
+    }
+}
+
+/// `--time S`: seconds, 0 or more, as a fraction if need be.
+///
+/// # Errors
+/// What was expected.
+fn seconds(text: &str) -> Result<f64, String> {
+    text.parse::<f64>()
+        .ok()
+        .filter(|&seconds| std::time::Duration::try_from_secs_f64(seconds).is_ok())
+        .ok_or_else(|| "expected a number of seconds, 0 or more (such as 60 or 0.5)".to_owned())
+}
+
+/// A name or an option's value, read in any case.
+fn lowercase() -> impl TypedValueParser<Value = String> {
+    StringValueParser::new().map(|text| text.to_lowercase())
 }

@@ -2,13 +2,12 @@
 
 use std::io::Write;
 
-use indicatif::{ProgressBar, ProgressStyle};
-
 use boardcore::sorted_move_texts;
 
 use crate::cli::{PerftArgs, PositionArgs};
 use crate::error::CliError;
 use crate::games::{CliGame, Style, board, config_of};
+use crate::progress;
 
 /// The position the arguments name: the game's start with its options, then the record.
 ///
@@ -30,6 +29,10 @@ pub(crate) fn moves<G: CliGame>(args: &PositionArgs, out: &mut impl Write) -> Re
     Ok(())
 }
 
+/// The fewest subtrees a `perft` count is split into, where the depth allows, so that its
+/// progress bar moves.
+const SUBTREES: usize = 100;
+
 /// `towers perft`: with `--divide`, each move and its count (sorted by notation); the total
 /// on the last line. Counts come from the game's own perft where it has one.
 pub(crate) fn perft<G: CliGame>(args: &PerftArgs, out: &mut impl Write) -> Result<(), CliError> {
@@ -50,22 +53,38 @@ pub(crate) fn perft<G: CliGame>(args: &PerftArgs, out: &mut impl Write) -> Resul
         writeln!(out, "{}", state.perft(0))?;
         return Ok(());
     }
-    // Counted a first move at a time, with a progress bar on a terminal (hidden otherwise).
+    // Counted a subtree at a time, with a progress bar on a terminal (hidden otherwise).
+    // Each first move is followed some plies down, until there are enough subtrees for
+    // the bar to move even on a count that takes hours.
     let moves = state.legal_moves();
-    let progress = ProgressBar::new(moves.len() as u64).with_style(
-        ProgressStyle::with_template("{elapsed_precise} {bar:30} {pos}/{len} first moves counted")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
-    let mut divided: Vec<(String, u64)> = moves
-        .iter()
-        .filter_map(|&mv| {
-            let child = state.apply(mv).ok()?;
-            let count = child.perft(args.depth - 1);
-            progress.inc(1);
-            Some((mv.to_string(), count))
-        })
-        .collect();
+    let mut subtrees: Vec<(usize, G)> = vec![];
+    for (first, &mv) in moves.iter().enumerate() {
+        subtrees.extend(state.apply(mv).ok().map(|child| (first, child)));
+    }
+    let mut below = args.depth - 1;
+    while below > 0 && subtrees.len() < SUBTREES {
+        subtrees = subtrees
+            .iter()
+            .flat_map(|(first, parent)| {
+                let moves = parent.legal_moves();
+                let children: Vec<(usize, G)> = moves
+                    .iter()
+                    .filter_map(|&mv| parent.apply(mv).ok().map(|child| (*first, child)))
+                    .collect();
+                children
+            })
+            .collect();
+        below -= 1;
+    }
+    let progress = progress::bar(subtrees.len() as u64, "subtrees counted");
+    let mut counts = vec![0u64; moves.len()];
+    for (first, subtree) in &subtrees {
+        counts[*first] += subtree.perft(below);
+        progress.inc(1);
+    }
     progress.finish_and_clear();
+    let mut divided: Vec<(String, u64)> =
+        moves.iter().map(ToString::to_string).zip(counts).collect();
     divided.sort_unstable();
     if args.divide {
         for (mv, count) in &divided {

@@ -20,6 +20,7 @@ mod commands;
 mod error;
 mod games;
 mod play;
+mod progress;
 mod prompt;
 mod solve;
 
@@ -29,7 +30,7 @@ use std::process::ExitCode;
 use clap::Parser;
 
 use crate::cli::{Cli, Command};
-use crate::error::CliError;
+use crate::error::{CliError, shorten};
 use crate::games::with_game;
 
 fn main() -> ExitCode {
@@ -46,7 +47,7 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(error) => {
-            eprintln!("towers: {error}");
+            eprintln!("towers: {}", shorten(&error.to_string()));
             ExitCode::from(2)
         }
     }
@@ -64,16 +65,25 @@ fn command_line_error(error: &clap::Error) -> ExitCode {
         return ExitCode::SUCCESS;
     }
     let text = error.render().to_string();
-    let mut lines = text.lines().map(str::trim).filter(|line| !line.is_empty());
-    let message = lines.next().map_or("cannot read the command line", |line| {
-        line.strip_prefix("error: ").unwrap_or(line)
-    });
-    let usage = lines
-        .find_map(|line| line.strip_prefix("Usage: "))
+    // The first paragraph says what is wrong, over several lines when it lists arguments
+    // (`the following required arguments were not provided:` then `<DEPTH>`).
+    let message = text
+        .split("\n\n")
+        .next()
+        .map(|paragraph| {
+            let words: Vec<&str> = paragraph.split_whitespace().collect();
+            let line = words.join(" ");
+            line.strip_prefix("error: ").unwrap_or(&line).to_owned()
+        })
+        .filter(|message| !message.is_empty())
+        .unwrap_or_else(|| "cannot read the command line".to_owned());
+    let usage = text
+        .lines()
+        .find_map(|line| line.trim().strip_prefix("Usage: "))
         .map_or_else(String::new, |usage| {
             format!(" (usage: {usage}; see --help)")
         });
-    eprintln!("towers: {message}{usage}");
+    eprintln!("towers: {}{usage}", shorten(&message));
     ExitCode::from(2)
 }
 

@@ -1,5 +1,6 @@
 //! `towers play`: a person against bots, or bots against each other.
 
+use core::fmt::Display;
 use std::io::Write;
 
 use boardcore::rand_core::SeedableRng;
@@ -9,8 +10,9 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::cli::PlayArgs;
 use crate::commands::position;
-use crate::error::CliError;
+use crate::error::{CliError, shorten};
 use crate::games::{CliGame, Style, board};
+use crate::progress::thinking;
 use crate::prompt::Prompt;
 use catalog::GameFile;
 
@@ -70,9 +72,13 @@ fn watch<G: CliGame>(
     args: &PlayArgs,
     out: &mut impl Write,
 ) -> Result<(), CliError> {
-    let mut players: Vec<&mut dyn Bot<G>> = bots
+    let mut announced: Vec<Announced<'_, G>> = bots
         .iter_mut()
-        .map(|bot| &mut **bot as &mut dyn Bot<G>)
+        .map(|bot| Announced { bot: &mut **bot })
+        .collect();
+    let mut players: Vec<&mut dyn Bot<G>> = announced
+        .iter_mut()
+        .map(|bot| bot as &mut dyn Bot<G>)
         .collect();
     let max_plies = args.max_plies.unwrap_or(G::MAX_PLIES);
     let game = bots::play(start, &mut players, seed, max_plies);
@@ -99,16 +105,49 @@ fn watch<G: CliGame>(
     Ok(())
 }
 
+/// A bot of `play --bots` that shows `thinking…` while it chooses and says each move it
+/// chose on standard error, as it is played (standard output keeps only the record and
+/// the status line).
+struct Announced<'a, G: Game> {
+    bot: &'a mut dyn Bot<G>,
+}
+
+impl<G: Game> Bot<G> for Announced<'_, G> {
+    fn name(&self) -> &str {
+        self.bot.name()
+    }
+
+    fn choose(&mut self, state: &G) -> Option<G::Move> {
+        let chosen = thinking(|| self.bot.choose(state));
+        if let (Some(mv), Some(player)) = (chosen, state.status().to_move()) {
+            let seat = G::seat_name(player);
+            eprintln!("{}", plays(seat, player, self.bot.name(), mv));
+        }
+        chosen
+    }
+
+    fn explain(&mut self, state: &G, mv: G::Move) -> Option<String> {
+        self.bot.explain(state, mv)
+    }
+}
+
+/// What a bot's move is said as: `Black (seat 1, alphabeta bot) plays Tb1e`.
+fn plays(seat: impl Display, player: Player, bot: &str, mv: impl Display) -> String {
+    format!("{seat} (seat {player}, {bot} bot) plays {mv}")
+}
+
 const COMMANDS: &str = "Type a move in notation (letters in any case), or one of:
   moves        list the legal moves
   hint         ask the bot what it would play for you
   undo         take back your last move (and the replies to it)
   show         draw the board again, with the position's text form
   record       print the game record so far
-  save FILE    write the game record to FILE
-  load FILE    replay the record in FILE from the start, and go on from there
+  save FILE    write the game to FILE: the game, its options, the record
+  load FILE    replay the game in FILE (or a record alone), and go on from there
+  new          start again from the beginning
   help         this text
-  quit         leave the game";
+  quit         leave the game (the record is printed, and you may save it)
+After the game's end the prompt stays for undo, save, record, new and quit.";
 
 /// What the person's command asks for.
 enum Command<M> {
@@ -157,10 +196,17 @@ impl<G: CliGame> Session<'_, G> {
         while let Some(state) = self.history.last().cloned() {
             let chosen = match state.status() {
                 Status::Finished(outcome) => {
-                    write!(out, "{}", board(&state, self.style))?;
-                    writeln!(out, "record {}", format_record(&self.moves))?;
-                    writeln!(out, "Game over. {}.", state.result(&outcome))?;
-                    return Ok(());
+                    if self.redraw {
+                        write!(out, "{}", board(&state, self.style))?;
+                        writeln!(out, "record {}", format_record(&self.moves))?;
+                        writeln!(out, "Game over. {}.", state.result(&outcome))?;
+                        self.redraw = false;
+                    }
+                    match self.ask(&state, input, out)? {
+                        Command::Play(mv) => Some(mv),
+                        Command::Again => continue,
+                        Command::Quit => return self.leave(input, out),
+                    }
                 }
                 Status::Ongoing(Actor::Chance) => {
                     let drawn = random_move(&state, &mut chance);
@@ -170,16 +216,13 @@ impl<G: CliGame> Session<'_, G> {
                     drawn
                 }
                 Status::Ongoing(Actor::Player(player)) if player != self.you => {
+                    out.flush()?;
                     let chosen = bots
                         .get_mut(player.index())
-                        .and_then(|bot| bot.choose(&state));
+                        .and_then(|bot| thinking(|| bot.choose(&state)));
                     if let Some(mv) = chosen {
-                        writeln!(
-                            out,
-                            "{} (seat {player}, {} bot) plays {mv}",
-                            self.style.name::<G>(player),
-                            self.bot_name
-                        )?;
+                        let seat = self.style.name::<G>(player);
+                        writeln!(out, "{}", plays(seat, player, self.bot_name, mv))?;
                         self.redraw = true;
                     }
                     chosen
@@ -187,7 +230,7 @@ impl<G: CliGame> Session<'_, G> {
                 Status::Ongoing(Actor::Player(_)) => match self.ask(&state, input, out)? {
                     Command::Play(mv) => Some(mv),
                     Command::Again => continue,
-                    Command::Quit => return Ok(()),
+                    Command::Quit => return self.leave(input, out),
                 },
             };
             let Some(mv) = chosen else {
@@ -221,9 +264,12 @@ impl<G: CliGame> Session<'_, G> {
             write!(out, "{}", board(state, self.style))?;
             self.redraw = false;
         }
-        let prompt = format!("your move ({})> ", G::seat_name(self.you));
+        let prompt = if state.status().is_finished() {
+            "game over (undo, save FILE, new or quit)> ".to_owned()
+        } else {
+            format!("your move ({})> ", G::seat_name(self.you))
+        };
         let Some(line) = input.read(&prompt, out)? else {
-            writeln!(out)?;
             return Ok(Command::Quit);
         };
         let line = line.trim();
@@ -248,9 +294,12 @@ impl<G: CliGame> Session<'_, G> {
                 let bot = G::bot("perfect", self.level)
                     .or_else(|| G::bot(G::BOTS[0], self.level))
                     .map(|maker| maker.bot(seed));
+                out.flush()?;
                 let hint = bot.and_then(|mut bot| {
-                    let mv = bot.choose(state)?;
-                    Some((mv, bot.explain(state, mv)))
+                    thinking(|| {
+                        let mv = bot.choose(state)?;
+                        Some((mv, bot.explain(state, mv)))
+                    })
                 });
                 match hint {
                     Some((mv, Some(value))) => writeln!(out, "hint: {mv} ({value})")?,
@@ -265,11 +314,16 @@ impl<G: CliGame> Session<'_, G> {
                     writeln!(out, "nothing of yours to take back")?;
                 }
             }
-            ("save", file) if !file.is_empty() => match self.save(file) {
-                Ok(()) => writeln!(out, "saved {} moves to {file}", self.moves.len())?,
-                Err(reason) => writeln!(out, "cannot save to {file}: {reason}")?,
-            },
+            ("save", file) if !file.is_empty() => {
+                self.save(file, out)?;
+            }
             ("load", file) if !file.is_empty() => self.load(file, out)?,
+            ("new", _) => {
+                self.history.truncate(1);
+                self.moves.clear();
+                self.redraw = true;
+                writeln!(out, "a new game")?;
+            }
             ("save" | "load", _) => writeln!(out, "{word} needs a file name")?,
             _ => match state.parse_move(line) {
                 Ok(mv) => match state.apply(mv) {
@@ -282,7 +336,19 @@ impl<G: CliGame> Session<'_, G> {
                         "{mv} is refused: {error} (type moves for the legal ones)"
                     )?,
                 },
-                Err(error) => writeln!(out, "{error} (type help for the notation)")?,
+                // A word that is no move of this game, such as `clear`, is not read as one.
+                Err(_) if !line.contains(|c: char| c.is_ascii_digit() || c.is_whitespace()) => {
+                    writeln!(
+                        out,
+                        "{} is neither a command nor a move (type help for both)",
+                        catalog::echo(line)
+                    )?;
+                }
+                Err(error) => writeln!(
+                    out,
+                    "{} (type help for the notation)",
+                    shorten(&error.to_string())
+                )?,
             },
         }
         Ok(Command::Again)
@@ -290,7 +356,7 @@ impl<G: CliGame> Session<'_, G> {
 
     /// Writes the game to `file` as a game file (the game, its options, the record), in
     /// whole or not at all; an existing file is replaced only when it is a game file.
-    fn save(&self, file: &str) -> Result<(), String> {
+    fn write_game(&self, file: &str) -> Result<(), String> {
         let path = std::path::Path::new(file);
         if let Ok(old) = std::fs::read_to_string(path) {
             if !old.trim().is_empty() && !old.starts_with("[game ") {
@@ -316,6 +382,47 @@ impl<G: CliGame> Session<'_, G> {
         })
     }
 
+    /// Saves the game to `file`; says whether it could.
+    fn save(&self, file: &str, out: &mut impl Write) -> Result<bool, CliError> {
+        match self.write_game(file) {
+            Ok(()) => {
+                writeln!(out, "saved {} moves to {file}", self.moves.len())?;
+                Ok(true)
+            }
+            Err(reason) => {
+                writeln!(out, "cannot save to {file}: {reason}")?;
+                Ok(false)
+            }
+        }
+    }
+
+    /// Leaving the game (quit, Ctrl-D, Ctrl-C, the end of the input): the record is printed
+    /// (unless the game is over, when it stands above the result already) and a person at
+    /// a terminal is offered to save it.
+    fn leave(&self, input: &mut Prompt, out: &mut impl Write) -> Result<(), CliError> {
+        if self.moves.is_empty() {
+            return Ok(());
+        }
+        let over = self
+            .history
+            .last()
+            .is_some_and(|state| state.status().is_finished());
+        if !over {
+            writeln!(out, "record {}", format_record(&self.moves))?;
+        }
+        if input.is_terminal() {
+            while let Some(answer) =
+                input.read("save the game? a file name, or Enter not to> ", out)?
+            {
+                let file = answer.trim();
+                if file.is_empty() || self.save(file, out)? {
+                    break;
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// Replaces the game by the one in `file`: a game file (this game, with its options) or
     /// a record alone, replayed from the start.
     fn load(&mut self, file: &str, out: &mut impl Write) -> Result<(), CliError> {
@@ -335,7 +442,7 @@ impl<G: CliGame> Session<'_, G> {
                 self.moves = moves;
                 self.redraw = true;
             }
-            Err(reason) => writeln!(out, "cannot load {file}: {reason}")?,
+            Err(reason) => writeln!(out, "cannot load {file}: {}", shorten(&reason))?,
         }
         Ok(())
     }

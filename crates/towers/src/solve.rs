@@ -4,7 +4,6 @@ use std::io::Write;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use indicatif::{ProgressBar, ProgressStyle};
 use solve::{Limits, PylosDatabase, PylosDirect, PyrgaProof, PyrgaSolver, SolveError, Value};
 
 use crate::checkpoint::Checkpoint;
@@ -12,15 +11,16 @@ use crate::checkpoint::Checkpoint;
 use crate::cli::{SolveArgs, VerdictMethod};
 use crate::commands::position;
 use crate::error::CliError;
+use crate::progress;
 
 /// Runs `towers solve`. The last line is `value win|draw|loss plies N` for the player to
 /// move after the record; the lines before it say how the value was found.
 pub(crate) fn solve(args: &SolveArgs, out: &mut impl Write) -> Result<(), CliError> {
-    match args.position.game.as_str() {
+    match args.position.game.to_ascii_lowercase().as_str() {
         "pyrga" => solve_pyrga(args, out),
         "pylos" => solve_pylos(args, out),
-        other => Err(CliError::UnknownGame {
-            name: other.to_owned(),
+        _ => Err(CliError::UnknownGame {
+            name: args.position.game.clone(),
             known: "pyrga, pylos (the games towers solve knows)".to_owned(),
         }),
     }
@@ -36,7 +36,7 @@ fn solve_pyrga(args: &SolveArgs, out: &mut impl Write) -> Result<(), CliError> {
     let state = position::<pyrga::State>(&args.position)?;
     let limits = Limits {
         nodes: args.nodes,
-        time: Some(Duration::from_secs_f64(args.time.max(0.0))),
+        time: Some(Duration::from_secs_f64(args.time)),
     };
     // Buckets of 32 bytes: the largest power of two within the memory asked for (the
     // solver holds at most 2^34 buckets).
@@ -75,7 +75,7 @@ fn solve_pyrga(args: &SolveArgs, out: &mut impl Write) -> Result<(), CliError> {
     };
     writeln!(
         out,
-        "method search (alpha-beta: the verdict, then the distance; transposition table of {} MiB)",
+        "method search (alpha-beta, the verdict then the distance; a {} MiB table)",
         solver.table_bytes() >> 20
     )?;
     for (mv, value) in &values {
@@ -144,10 +144,7 @@ fn all_move_values(
         .as_ref()
         .map_or_else(Vec::new, |checkpoint| checkpoint.known.clone());
     let classes = distinct_results(state);
-    let progress = ProgressBar::new(classes as u64).with_style(
-        ProgressStyle::with_template("{elapsed_precise} {bar:30} {pos}/{len} moves solved {msg}")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
+    let progress = progress::bar(classes as u64, "moves solved");
     progress.set_position(known.len().min(classes) as u64);
     let mut saved = Ok(());
     let result = solver.move_values_resuming(state, &known, |mv, value| {
@@ -189,48 +186,10 @@ fn distinct_results(state: &pyrga::State) -> usize {
 fn solve_pylos(args: &SolveArgs, out: &mut impl Write) -> Result<(), CliError> {
     let state = position::<pylos::State>(&args.position)?;
     if args.build {
-        let Some(path) = args.db.as_deref() else {
-            return Err(CliError::Solve(SolveError::NotCovered {
-                reason: "--build needs --db FILE to write the database to".to_owned(),
-            }));
-        };
-        let started = Instant::now();
-        let (database, reports) = PylosDatabase::build(
-            state.config(),
-            args.min_balls,
-            Path::new(path),
-            true,
-            args.force,
-        )?;
-        if let Some(count) = reports.count {
-            writeln!(
-                out,
-                "count indices {} ongoing {} finished {} most-children {} seconds {:.1}",
-                count.indices, count.ongoing, count.finished, count.most_children, count.seconds
-            )?;
-        }
-        for layer in &reports.layers {
-            writeln!(
-                out,
-                "distance {} positions {} settled {} seconds {:.1}",
-                layer.plies, layer.frontier, layer.settled, layer.seconds
-            )?;
-        }
-        if let Some(sweep) = reports.sweep {
-            writeln!(
-                out,
-                "sweep indices {} positions {} seconds {:.1}",
-                sweep.indices, sweep.positions, sweep.seconds
-            )?;
-        }
-        let [wins, draws, losses] = database.census();
-        writeln!(
-            out,
-            "built {path}: {} indices, {wins} wins, {draws} draws, {losses} losses, {:.1} s",
-            database.header().positions,
-            started.elapsed().as_secs_f64()
-        )?;
+        build_pylos(args, &state, out)?;
     }
+    // What a database that does not cover the position says, before the direct solve.
+    let mut uncovered = None;
     if let Some(path) = args.db.as_deref() {
         let database = PylosDatabase::open(Path::new(path))?;
         if let Some(stride) = args.check {
@@ -256,25 +215,35 @@ fn solve_pylos(args: &SolveArgs, out: &mut impl Write) -> Result<(), CliError> {
                 return finish(out, best, line, value);
             }
             Err(SolveError::NotCovered { reason }) => {
-                writeln!(out, "database {path} does not cover the position: {reason}")?;
+                let note = format!("database {path} does not cover the position: {reason}");
                 if args.build || args.check.is_some() {
                     // The build or the check was the point; no value for this position.
+                    writeln!(out, "{note}")?;
                     return Ok(());
                 }
+                uncovered = Some(note);
             }
             Err(error) => return Err(error.into()),
         }
     }
     let started = Instant::now();
-    let direct = PylosDirect::solve(&state, args.max_positions).map_err(|error| match error {
-        SolveError::OutOfBudget { nodes } => CliError::Solve(SolveError::NotCovered {
-            reason: format!(
-                "more than {nodes} positions are reachable: too many to solve directly \
-                 (raise --max-positions, or give a --db that covers the position)"
-            ),
-        }),
-        other => other.into(),
+    // When neither the database nor the direct solve can answer, one error says both.
+    let direct = PylosDirect::solve(&state, args.max_positions).map_err(|error| {
+        let SolveError::OutOfBudget { nodes } = error else {
+            return error.into();
+        };
+        let reason = format!(
+            "more than {nodes} positions are reachable: too many to solve directly (raise \
+             --max-positions, or give a --db that covers the position)"
+        );
+        match uncovered.take() {
+            Some(note) => CliError::Uncovered { note, reason },
+            None => CliError::Solve(SolveError::NotCovered { reason }),
+        }
     })?;
+    if let Some(note) = uncovered {
+        writeln!(out, "{note}")?;
+    }
     writeln!(
         out,
         "method direct ({} reachable positions, {:.3} s)",
@@ -288,6 +257,57 @@ fn solve_pylos(args: &SolveArgs, out: &mut impl Write) -> Result<(), CliError> {
         .pv
         .then(|| principal_variation(&state, |position| direct.best_move(position)));
     finish(out, best, line, value)
+}
+
+/// `towers solve pylos --build`: builds the database of `--min-balls` into `--db`,
+/// printing what each stage did.
+fn build_pylos(
+    args: &SolveArgs,
+    state: &pylos::State,
+    out: &mut impl Write,
+) -> Result<(), CliError> {
+    let Some(path) = args.db.as_deref() else {
+        return Err(CliError::Solve(SolveError::NotCovered {
+            reason: "--build needs --db FILE to write the database to".to_owned(),
+        }));
+    };
+    let started = Instant::now();
+    let (database, reports) = PylosDatabase::build(
+        state.config(),
+        args.min_balls,
+        Path::new(path),
+        true,
+        args.force,
+    )?;
+    if let Some(count) = reports.count {
+        writeln!(
+            out,
+            "count indices {} ongoing {} finished {} most-children {} seconds {:.1}",
+            count.indices, count.ongoing, count.finished, count.most_children, count.seconds
+        )?;
+    }
+    for layer in &reports.layers {
+        writeln!(
+            out,
+            "distance {} positions {} settled {} seconds {:.1}",
+            layer.plies, layer.frontier, layer.settled, layer.seconds
+        )?;
+    }
+    if let Some(sweep) = reports.sweep {
+        writeln!(
+            out,
+            "sweep indices {} positions {} seconds {:.1}",
+            sweep.indices, sweep.positions, sweep.seconds
+        )?;
+    }
+    let [wins, draws, losses] = database.census();
+    writeln!(
+        out,
+        "built {path}: {} indices, {wins} wins, {draws} draws, {losses} losses, {:.1} s",
+        database.header().positions,
+        started.elapsed().as_secs_f64()
+    )?;
+    Ok(())
 }
 
 /// The longest principal variation printed: a drawn line goes on for ever.

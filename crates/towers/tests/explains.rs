@@ -214,3 +214,176 @@ fn seeds_vary_the_alphabeta_bots_games() {
     assert!(games.len() > 1, "{games:?}");
     assert!(games.contains(&game(0)), "a seed replays its game");
 }
+
+#[test]
+fn a_missing_argument_is_named() {
+    let error = fails(&["perft", "pyrga"]);
+    assert!(error.contains("not provided: <DEPTH>"), "{error}");
+    assert_eq!(error.lines().count(), 1, "{error}");
+}
+
+#[test]
+fn negative_numbers_are_refused_as_such() {
+    for args in [
+        &["perft", "pyrga", "-1"][..],
+        &["play", "pyrga", "--bots", "--seed", "-3"],
+        &[
+            "arena", "pyrga", "--bot", "mcts", "--bot", "random", "--games", "-2",
+        ],
+        &["play", "pyrga", "--seat", "-1"],
+        &["solve", "pyrga", "--nodes", "-5"],
+    ] {
+        let error = fails(args);
+        assert!(error.contains("a negative number"), "{args:?}: {error}");
+        assert!(!error.contains("unexpected argument"), "{args:?}: {error}");
+    }
+    let error = fails(&["play", "pyrga", "--level", "-1"]);
+    assert!(
+        error.contains("'--level <LEVEL>'") && error.contains("expected 1 to 5"),
+        "{error}"
+    );
+    for time in ["-1", "inf", "NaN", "1e300"] {
+        let error = fails(&["solve", "pyrga", "--time", time]);
+        assert!(
+            error.contains("expected a number of seconds"),
+            "{time}: {error}"
+        );
+    }
+}
+
+#[test]
+fn values_that_mean_nothing_are_refused_with_a_reason() {
+    let error = fails(&[
+        "solve",
+        "pylos",
+        "--build",
+        "--db",
+        "x.db",
+        "--min-balls",
+        "99",
+    ]);
+    assert!(error.contains("a Pylos board holds 30 balls"), "{error}");
+    let error = fails(&["solve", "pylos", "--db", "x.db", "--check", "0"]);
+    assert!(
+        error.contains("'--check <N>'") && error.contains("1 or more"),
+        "{error}"
+    );
+    let error = fails(&["play", "pyrga", "--bots", "--seat", "1"]);
+    assert!(
+        error.contains("'--seat <SEAT>'") && error.contains("--bots"),
+        "{error}"
+    );
+}
+
+#[test]
+fn long_input_is_echoed_as_an_excerpt() {
+    let long = "x".repeat(120_000);
+    for args in [
+        vec!["status", "pyrga", "--moves", &long],
+        vec!["status", &long],
+        vec!["status", "pyrga", "--rules", &long],
+        vec!["play", "pyrga", "--bot", &long],
+        vec!["perft", "pyrga", &long],
+    ] {
+        let error = fails(&args);
+        assert!(error.len() < 400, "{} characters", error.len());
+        assert!(error.contains("xxx…"), "{error}");
+    }
+    let run = towers_with_input(
+        &["play", "pyrga", "--bot", "random"],
+        &format!("{long}\nquit\n"),
+    );
+    assert!(run.stdout.len() < 4000, "{} bytes", run.stdout.len());
+    // A record file of a long word, loaded at the prompt.
+    let file = std::env::temp_dir().join(format!("towers-long-{}.txt", std::process::id()));
+    std::fs::write(&file, format!("Sb2 {long}\n")).unwrap();
+    let input = format!("load {}\nquit\n", file.display());
+    let run = towers_with_input(&["play", "pyrga", "--bot", "random"], &input);
+    assert!(run.stdout.contains("cannot load "), "{}", run.stdout);
+    assert!(run.stdout.len() < 4000, "{} bytes", run.stdout.len());
+    std::fs::remove_file(&file).unwrap();
+}
+
+#[test]
+fn bot_names_and_option_values_in_any_case() {
+    let game = |bot: &str, variant: &str| {
+        ok(&[
+            "play",
+            "pylos",
+            "--bots",
+            "--bot",
+            bot,
+            "--level",
+            "1",
+            "--seed",
+            "3",
+            "--variant",
+            variant,
+        ])
+    };
+    assert_eq!(game("AlphaBeta", "CHILDREN"), game("alphabeta", "children"));
+    assert_eq!(
+        ok(&["moves", "pyrga", "--rules", "Classic", "--moves", "Sd2 Sd1"]),
+        ok(&["moves", "pyrga", "--rules", "classic", "--moves", "Sd2 Sd1"])
+    );
+    let arena = ok(&[
+        "arena", "pyrga", "--bot", "Random", "--bot", "RANDOM", "--games", "1", "--seed", "1",
+    ]);
+    assert!(arena.starts_with("firsts "), "{arena}");
+    // solve reads its game name in any case like every other command.
+    let error = fails(&["solve", "PYLOS", "--max-positions", "1"]);
+    assert!(error.contains("too many to solve directly"), "{error}");
+}
+
+#[test]
+fn a_word_that_is_no_move_is_not_read_as_one() {
+    for game in ["pyrga", "architekton"] {
+        let run = towers_with_input(
+            &["play", game, "--seed", "1", "--bot", "random"],
+            "clear\nquit\n",
+        );
+        assert!(
+            run.stdout.contains("clear is neither a command nor a move"),
+            "{game}: {}",
+            run.stdout
+        );
+        assert!(
+            !run.stdout.contains("cannot read move"),
+            "{game}: {}",
+            run.stdout
+        );
+    }
+}
+
+#[test]
+fn help_fits_80_columns_and_solve_names_its_games() {
+    for command in [
+        "", "play", "moves", "perft", "show", "status", "arena", "solve",
+    ] {
+        for flag in ["--help", "-h"] {
+            let args: Vec<&str> = [command, flag]
+                .into_iter()
+                .filter(|a| !a.is_empty())
+                .collect();
+            let help = ok(&args);
+            for line in help.lines() {
+                assert!(line.chars().count() <= 80, "{args:?}: {line}");
+            }
+        }
+    }
+    let help = ok(&["solve", "--help"]);
+    assert!(help.contains("The game: pyrga or pylos"), "{help}");
+    assert!(!help.contains("architekton"), "{help}");
+    let run = towers_with_input(
+        &["play", "pyrga", "--seed", "1", "--bot", "random"],
+        "help\nquit\n",
+    );
+    let commands = run
+        .stdout
+        .split("Type a move in notation")
+        .nth(1)
+        .unwrap_or_default();
+    for line in commands.lines() {
+        assert!(line.chars().count() <= 80, "{line}");
+    }
+}

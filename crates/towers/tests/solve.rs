@@ -18,6 +18,7 @@ fn pyrga_ends_with_the_contract_line() {
     let out = ok(&["solve", "pyrga", "--moves", PYRGA_16, "--pv"]);
     let lines: Vec<&str> = out.lines().collect();
     assert!(lines[0].starts_with("method search"));
+    assert!(lines[0].chars().count() <= 80, "{}", lines[0]);
     assert!(lines.contains(&"best Cd2"));
     assert_eq!(lines.last(), Some(&"value loss plies 14"));
     // The principal variation is as long as the loss.
@@ -266,4 +267,59 @@ fn hint_says_the_value_of_the_move() {
         "{}",
         run.stdout
     );
+}
+
+/// A Pylos database of one value for `children`, written by hand in the format of
+/// `solve`'s files (the magic, a header line padded to 256 bytes, the values and their
+/// FNV-1a checksum): it opens, and covers no position of these tests.
+fn one_value_database(path: &std::path::Path) {
+    let values = [0u8];
+    let checksum = values
+        .iter()
+        .fold(0xcbf2_9ce4_8422_2325_u64, |hash, &byte| {
+            (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
+        });
+    let line = format!(
+        "game=pylos format=2 variant=children takeback=1-2 end=nomove min_balls=30 \
+         positions=1 stage=done checksum={checksum:016x}"
+    );
+    let mut file = vec![b' '; 256];
+    file[..8].copy_from_slice(b"TOWERSDB");
+    file[8..8 + line.len()].copy_from_slice(line.as_bytes());
+    file[255] = b'\n';
+    file.extend_from_slice(&values);
+    std::fs::write(path, file).unwrap();
+}
+
+#[test]
+fn a_database_that_does_not_cover_the_position_is_one_error_line() {
+    let dir = scratch("uncovered");
+    let file = dir.join("children.db");
+    one_value_database(&file);
+    let path = file.to_str().unwrap();
+    // Another variant, and too many positions to solve directly: one line, on stderr.
+    let message = fails(&["solve", "pylos", "--variant", "expert", "--db", path]);
+    assert_eq!(message.lines().count(), 1, "{message}");
+    assert!(
+        message.contains("the database is for children"),
+        "{message}"
+    );
+    assert!(message.contains("too many to solve directly"), "{message}");
+    // A late position the direct solve answers: the note, then the value.
+    let out = ok(&[
+        "solve",
+        "pylos",
+        "--variant",
+        "children",
+        "--db",
+        path,
+        "--moves",
+        PYLOS_28,
+    ]);
+    assert!(
+        out.starts_with(&format!("database {path} does not cover the position: ")),
+        "{out}"
+    );
+    assert_eq!(out.lines().last(), Some("value loss plies 2"));
+    let _ = std::fs::remove_dir_all(&dir);
 }

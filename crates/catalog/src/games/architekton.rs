@@ -169,21 +169,25 @@ impl NamedGame for State {
     const BOTS: &'static [&'static str] = &["mcts", "random"];
 
     const RULES: &'static str = "\
-Architekton: Blue and Orange lay tiles on an open table. Landscapes show one terrain:
-w water, e earth, p plain, f forest. Buildings show the four terrains, one on each side.
-Landscapes and buildings alternate like a checkerboard: landscapes where x+y is even,
-buildings where it is odd. Each turn you take two tiles from the display, one at a time.
-A tile must touch the table along an edge. A landscape must match the facing side of at
-least one building next to it; a building must face each landscape next to it with that
-landscape's terrain (--building-match one: at least one of them).
-Laying a building puts one of your houses on it (with none left in supply, you move one
-of yours from the table: h@x,y). When a building with a house gets its fourth landscape,
-it is scored for the house's owner: +1 when all four sides match, otherwise -1 for each
-side that does not; the owner may then remove the house to lose one point less (keep or
-remove). A player who cannot pay loses. At the end, points plus the largest group of one's
-houses touching at corners decide.
-Cells are x,y (x east, y north). A building's kind lists its sides from north clockwise,
-and r1-r3 turns it clockwise by quarter-turns.
+Architekton: Blue and Orange lay tiles on an open table. Landscapes show one
+terrain: w water, e earth, p plain, f forest. Buildings show the four terrains,
+one on each side.
+Landscapes and buildings alternate like a checkerboard: landscapes where x+y is
+even, buildings where it is odd. Each turn you take two tiles from the display,
+one at a time.
+A tile must touch the table along an edge. A landscape must match the facing
+side of at least one building next to it; a building must face each landscape
+next to it with that landscape's terrain (building match one: at least one of
+them).
+Laying a building puts one of your houses on it (with none left in supply, you
+move one of yours from the table: h@x,y). When a building with a house gets its
+fourth landscape, it is scored for the house's owner: +1 when all four sides
+match, otherwise -1 for each side that does not; the owner may then remove the
+house to lose one point less (keep or remove). A player who cannot pay loses. At
+the end, points plus the largest group of one's houses touching at corners
+decide.
+Cells are x,y (x east, y north). A building's kind lists its sides from north
+clockwise, and r1-r3 turns it clockwise by quarter-turns.
   p@0,2        lay a plain landscape on 0,2
   wepf@-1,0r3  lay building wepf on -1,0, turned three quarter-turns
   h@1,0        move your house off the building on 1,0 (empty supply)

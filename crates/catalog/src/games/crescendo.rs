@@ -131,18 +131,21 @@ impl NamedGame for State {
     const BOTS: &'static [&'static str] = &["mcts", "greedy", "random"];
 
     const RULES: &'static str = "\
-Crescendo: 2 to 4 players (Red 0, Blue 1, Yellow 2, Green 3) race to stack all their
-pawns into one tower. A round has a tower target of 5 (4 players), 6 (3) or 8 (2): the
-first players to finish it qualify for the next round, and the final's winner wins.
-Each round first builds its board from 12 crosses: a white centre and four arms, one of
-each player's colour. Then each player puts pawns on the white cells in turn, then two
-extra pawns on their own single pawns. Then players take turns moving: k pawns from the
-top of one of your towers (or a single pawn) go exactly k cells in a straight line,
-over anything, never off the board. Landing on your own tower joins it. Landing on
-another player's tower scatters it, unless it stands on its owner's colour (protected);
-you then place each scattered pawn on an empty cell of your choice.
+Crescendo: 2 to 4 players (Red 0, Blue 1, Yellow 2, Green 3) race to stack all
+their pawns into one tower. A round has a tower target of 5 (4 players), 6 (3)
+or 8 (2): the first players to finish it qualify for the next round, and the
+final's winner wins.
+Each round first builds its board from 12 crosses: a white centre and four arms,
+one of each player's colour. Then each player puts pawns on the white cells in
+turn, then two extra pawns on their own single pawns. Then players take turns
+moving: k pawns from the top of one of your towers (or a single pawn) go exactly
+k cells in a straight line, over anything, never off the board. Landing on your
+own tower joins it. Landing on another player's tower scatters it, unless it
+stands on its owner's colour (protected); you then place each scattered pawn on
+an empty cell of your choice.
 Cells are x,y from the first cross's centre (x east, y north):
-  X2,-1r3   lay a cross centred on 2,-1, turned 3 quarter-turns (the first cross: X0,0r0-3)
+  X2,-1r3   lay a cross centred on 2,-1, turned 3 quarter-turns
+            (the first cross: X0,0r0-3)
   P0,0      a setup pawn on the white cell 0,0
   E0,0      an extra pawn on your single pawn at 0,0
   M1,0n2    move 2 pawns of the tower on 1,0 two cells north (n, e, s or w)

@@ -45,8 +45,8 @@ pub trait NamedGame: Game + FromStr<Err = PositionError<Self::Invalid>> + 'stati
     /// The most plies a whole game can last, where the rules bound it (Pyrga: 30).
     const LONGEST_GAME: Option<u32> = None;
 
-    /// How to play: the goal, the moves in notation with examples. Lines of at most 90
-    /// columns, ending with a newline.
+    /// How to play: the goal, the moves in notation with examples. Lines of at most 80
+    /// columns, ending with a newline; options named as the catalog names them.
     const RULES: &'static str;
 
     /// The configuration the options describe (already checked to be this game's).

@@ -102,17 +102,18 @@ impl NamedGame for State {
     const MAX_PLIES: usize = 1_000;
 
     const RULES: &'static str = "\
-Pylos: Light and Dark, 15 balls each, build a pyramid: level 0 is 4x4, level 1 3x3,
-level 2 2x2 and the apex sits alone on level 3. A spot above level 0 takes a ball only
-when the four spots under it hold balls. Whoever places the apex ball wins; a player who
-cannot move on their turn loses.
-On your turn, place a ball from your reserve on a spot that can take it, or raise one of
-your free balls (nothing on it) to a higher spot that can take it and that it does not
-hold up, which saves a ball.
-Completing a 2x2 square of your colour (standard; expert: also a line of four on level 0
-or of three on level 1) takes back one or two of your free balls into your reserve
-(children: never; --takeback 0-2: none is allowed too).
-A spot is its level, file and rank: 0a1 to 0d4, 1a1 to 1c3, 2a1 to 2b2, the apex 3a1.
+Pylos: Light and Dark, 15 balls each, build a pyramid: level 0 is 4x4, level 1
+3x3, level 2 2x2 and the apex sits alone on level 3. A spot above level 0 takes
+a ball only when the four spots under it hold balls. Whoever places the apex
+ball wins; a player who cannot move on their turn loses.
+On your turn, place a ball from your reserve on a spot that can take it, or
+raise one of your free balls (nothing on it) to a higher spot that can take it
+and that it does not hold up, which saves a ball.
+Completing a 2x2 square of your colour (standard; expert: also a line of four on
+level 0 or of three on level 1) takes back one or two of your free balls into
+your reserve (children: never; takeback 0-2: none is allowed too).
+A spot is its level, file and rank: 0a1 to 0d4, 1a1 to 1c3, 2a1 to 2b2, the apex
+3a1.
   0b2          place a ball on 0b2
   0a1-1b2      raise the ball on 0a1 to 1b2
   0b2x0b2x0a1  place on 0b2, then take back the balls on 0b2 and 0a1

@@ -101,18 +101,21 @@ impl NamedGame for State {
     const LONGEST_GAME: Option<u32> = Some(30);
 
     const RULES: &'static str = "\
-Pyrga: White and Black build towers on a 4x4 board. Each has 5 squares (S), 5 triangles (T)
-and 5 cylinders (C). A tower holds at most one piece of each shape, of either colour; with
-three pieces it is complete, and the player who owns two or three of them controls it.
+Pyrga: White and Black build towers on a 4x4 board. Each has 5 squares (S), 5
+triangles (T) and 5 cylinders (C). A tower holds at most one piece of each
+shape, of either colour; with three pieces it is complete, and the player who
+owns two or three of them controls it.
 The first to control 3 complete towers wins.
 Where you may play is set by the piece your opponent placed last:
   after a square, on a cell orthogonally next to it;
   after a triangle, on a cell along its arrow, up to the edge;
   after a cylinder, on the cylinder's own cell.
-If none of those cells can take one of your pieces, play any piece on any empty cell.
-Standard rules: if White's first piece is a square, White's second may not be one.
-A move is the shape letter, the cell (a-d, 1-4) and, for a triangle, where it points
-(n, e, s or w; never off the board):
+If none of those cells can take one of your pieces, play any piece on any empty
+cell.
+Standard rules: if White's first piece is a square, White's second may not be
+one.
+A move is the shape letter, the cell (a-d, 1-4) and, for a triangle, where it
+points (n, e, s or w; never off the board):
   Sb2   a square on b2          Cd1   a cylinder on d1
   Ta1n  a triangle on a1 pointing north (towards rank 4)
 ";

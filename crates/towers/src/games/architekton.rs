@@ -8,8 +8,8 @@ use boardcore::{Direction, Game, Player, SignedCoord};
 use super::{CliGame, Style};
 
 impl CliGame for State {
-    const KEY: &'static str =
-        "W E P F water earth plain forest; a building: sides w e p f, house 0 Blue 1 Orange - none";
+    const KEY: &'static str = "W E P F water earth plain forest; a building: sides w e p f,
+     house 0 Blue 1 Orange - none";
 
     const PALETTE: &'static [&'static str] = &["1;34", "1;38;5;208"];
 
@@ -57,14 +57,15 @@ impl CliGame for State {
             }
         );
         for player in [Player::FIRST, Player::SECOND] {
+            let points = self.points(player);
             let _ = write!(
                 text,
-                "{}: {} points, houses {} in supply, {} on the table, {} removed",
+                "{}: {points} point{}, houses {} in supply, {} on the table, {} removed",
                 style.seat(
                     player,
                     &format!("{} (seat {player})", State::seat_name(player))
                 ),
-                self.points(player),
+                if points == 1 { "" } else { "s" },
                 self.supply(player),
                 self.houses_on_table(player),
                 self.removed(player)
@@ -89,7 +90,7 @@ impl CliGame for State {
             ),
             Phase::Refill => "the display is refilled".to_owned(),
             Phase::Redraw { left } => format!("redraw, {left} landscapes to turn up"),
-            Phase::Bankrupt(loser) => format!("seat {loser} could not pay"),
+            Phase::Bankrupt(loser) => format!("{} could not pay", State::seat_name(loser)),
             Phase::Over => "the game is over".to_owned(),
         };
         let _ = writeln!(

@@ -8,8 +8,8 @@ use crescendo::{Colour, Phase, State};
 use super::{CliGame, Style};
 
 impl CliGame for State {
-    const KEY: &'static str =
-        "cell: colour (W white, 0 Red 1 Blue 2 Yellow 3 Green), tower <owner><height>, * protected";
+    const KEY: &'static str = "cell colour (W white, 0 Red 1 Blue 2 Yellow 3 Green), * protected,
+     tower <owner><height>";
 
     const PALETTE: &'static [&'static str] = &["1;31", "1;34", "1;33", "1;32"];
 

@@ -9,7 +9,7 @@ use super::{CliGame, Style};
 
 impl CliGame for State {
     const KEY: &'static str =
-        "L Light ball, D Dark ball, + empty spot that can take a ball now, . not yet supported";
+        "L Light ball, D Dark ball, + empty spot that can take a ball, . unsupported";
 
     const PALETTE: &'static [&'static str] = &["1;97", "1;90"];
 

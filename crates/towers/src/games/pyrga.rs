@@ -8,7 +8,9 @@ use pyrga::{Cell, Shape, State};
 use super::{CliGame, Style, centred};
 
 impl CliGame for State {
-    const KEY: &'static str = "S square, T triangle pointing ^>v<, C cylinder; upper White, lower Black; * playable; W/B controls";
+    const KEY: &'static str =
+        "S square, T triangle pointing ^>v<, C cylinder; upper White, lower Black;
+     * where the next piece may go, W/B who controls a complete tower";
 
     const PALETTE: &'static [&'static str] = &["1;97", "1;90"];
 

@@ -94,3 +94,79 @@ pub(crate) fn arena(args: &[&str]) -> Arena {
         _ => panic!("the arena's last line is not `firsts … draws n`: {last}"),
     }
 }
+
+/// How long [`towers_at_terminal`] waits for a prompt, or for the program to end.
+const PATIENCE: std::time::Duration = std::time::Duration::from_mins(1);
+
+/// Runs `towers` with `args` at a terminal (a pseudo-terminal of util-linux `script`),
+/// typing each of `lines` once a new prompt (`> `) has appeared, as a person would;
+/// `None` where `script` is missing. What the terminal showed, prompts and control
+/// sequences included, is the standard output (standard error is shown there too). With
+/// `piped`, the standard output of `towers` goes through a pipe (`| cat`) to the terminal.
+pub(crate) fn towers_at_terminal(args: &[&str], lines: &[&str], piped: bool) -> Option<Run> {
+    use std::io::Read;
+    use std::sync::{Arc, Mutex};
+    use std::time::{Duration, Instant};
+
+    assert!(
+        args.iter().all(|arg| arg
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_./".contains(c))),
+        "arguments that need no quoting in a shell: {args:?}"
+    );
+    let command = core::iter::once(env!("CARGO_BIN_EXE_towers"))
+        .chain(args.iter().copied())
+        .collect::<Vec<_>>()
+        .join(" ")
+        + if piped { " | cat" } else { "" };
+    let mut child = Command::new("script")
+        .args(["-qec", &command, "/dev/null"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .ok()?;
+    let shown = Arc::new(Mutex::new(Vec::new()));
+    let mut terminal = child.stdout.take().expect("stdout is piped");
+    let reader = {
+        let shown = Arc::clone(&shown);
+        std::thread::spawn(move || {
+            let mut buffer = [0u8; 4096];
+            while let Ok(read @ 1..) = terminal.read(&mut buffer) {
+                shown
+                    .lock()
+                    .expect("the reader holds no lock")
+                    .extend_from_slice(&buffer[..read]);
+            }
+        })
+    };
+    let prompts = || {
+        let shown = shown.lock().expect("the reader holds no lock");
+        shown.windows(2).filter(|pair| pair == b"> ").count()
+    };
+    let mut stdin = child.stdin.take().expect("stdin is piped");
+    for (typed, line) in lines.iter().enumerate() {
+        let started = Instant::now();
+        while prompts() <= typed && started.elapsed() < PATIENCE {
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        // The line editor sets the terminal up after showing its prompt.
+        std::thread::sleep(Duration::from_millis(300));
+        stdin
+            .write_all(format!("{line}\n").as_bytes())
+            .expect("the terminal takes the line");
+    }
+    let started = Instant::now();
+    while child.try_wait().ok().flatten().is_none() && started.elapsed() < PATIENCE {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    drop(stdin);
+    let output = child.wait_with_output().expect("script finishes");
+    reader.join().expect("the reader finishes");
+    let shown = shown.lock().expect("the reader is done").clone();
+    Some(Run {
+        status: output.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&shown).into_owned(),
+        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+    })
+}

@@ -1,0 +1,108 @@
+//! Long computations say that they are running: bots playing each other say each move,
+//! a slow bot says `thinking…` at a terminal, a long count shows a progress bar.
+
+mod common;
+
+use common::{ok, towers_at_terminal, towers_with_input};
+
+#[test]
+fn bots_say_each_move_as_they_play_it() {
+    let run = towers_with_input(
+        &[
+            "play",
+            "pylos",
+            "--bots",
+            "--bot",
+            "alphabeta",
+            "--level",
+            "1",
+            "--seed",
+            "2",
+            "--variant",
+            "children",
+        ],
+        "",
+    );
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    // Standard output is still the record and the status line.
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(lines.len(), 2, "{}", run.stdout);
+    let record = lines[0].strip_prefix("record ").unwrap_or_default();
+    let said: Vec<&str> = run
+        .stderr
+        .lines()
+        .filter_map(|line| line.split(" alphabeta bot) plays ").nth(1))
+        .collect();
+    assert_eq!(said.join(" "), record, "{}", run.stderr);
+    assert!(
+        run.stderr
+            .starts_with("Light (seat 0, alphabeta bot) plays "),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn at_a_terminal_a_slow_bot_says_it_is_thinking() {
+    // The perfect bot moves first and searches for a second at level 1; then the person
+    // quits without saving.
+    let Some(run) = towers_at_terminal(
+        &[
+            "play", "pyrga", "--seed", "1", "--bot", "perfect", "--level", "1", "--seat", "1",
+        ],
+        &["quit", ""],
+        false,
+    ) else {
+        eprintln!("skipped: util-linux script is not installed");
+        return;
+    };
+    assert!(run.stdout.contains("thinking…"), "{}", run.stdout);
+    assert!(
+        run.stdout.contains("(seat 0, perfect bot) plays "),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn at_a_terminal_a_long_count_shows_its_progress() {
+    let Some(run) = towers_at_terminal(&["perft", "pylos", "5"], &[], false) else {
+        eprintln!("skipped: util-linux script is not installed");
+        return;
+    };
+    assert!(run.stdout.contains("subtrees counted"), "{}", run.stdout);
+    let count = ok(&["perft", "pylos", "5"]);
+    assert!(run.stdout.contains(count.trim()), "{}", run.stdout);
+}
+
+#[test]
+fn a_count_split_for_its_progress_adds_up() {
+    // perft counts deep trees in subtrees some plies down, for the progress bar; each first
+    // move's count is still the count of the position after it.
+    for (game, depth, options) in [
+        ("pylos", "3", &[][..]),
+        ("architekton", "3", &[]),
+        ("crescendo", "3", &["--players", "3"]),
+    ] {
+        let mut args = vec!["perft", game, depth, "--divide"];
+        args.extend_from_slice(options);
+        let divided = ok(&args);
+        let lines: Vec<&str> = divided.lines().collect();
+        let total: u64 = lines
+            .last()
+            .and_then(|l| l.parse().ok())
+            .unwrap_or_default();
+        let mut sum = 0;
+        for line in &lines[..lines.len() - 1] {
+            let (mv, count) = line.rsplit_once(' ').unwrap_or_default();
+            sum += count.parse::<u64>().unwrap_or_default();
+            if line == &lines[0] {
+                let mut alone = vec!["perft", game, "2", "--moves", mv];
+                alone.extend_from_slice(options);
+                assert_eq!(ok(&alone).trim(), count, "{game} {mv}");
+            }
+        }
+        assert!(total > 0, "{game}: {divided}");
+        assert_eq!(sum, total, "{game}");
+    }
+}
