@@ -90,6 +90,13 @@ pub(crate) struct PlayArgs {
     /// for Pylos, 100000 for the others).
     #[arg(long, allow_negative_numbers = true, value_parser = whole::<usize>)]
     pub(crate) max_plies: Option<usize>,
+    /// With --bots: draw the board on standard error after each move, and wait --delay
+    /// milliseconds, so that a person can follow the game.
+    #[arg(long, requires = "bots")]
+    pub(crate) watch: bool,
+    /// With --watch: the pause after each move, in milliseconds.
+    #[arg(long, default_value_t = 500, allow_negative_numbers = true, value_parser = whole::<u64>)]
+    pub(crate) delay: u64,
 }
 
 /// Arguments of `arena`.

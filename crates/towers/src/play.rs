@@ -72,9 +72,16 @@ fn watch<G: CliGame>(
     args: &PlayArgs,
     out: &mut impl Write,
 ) -> Result<(), CliError> {
+    let shown = args.watch.then(|| Shown {
+        style: Style::detect_stderr::<G>(),
+        delay: std::time::Duration::from_millis(args.delay),
+    });
     let mut announced: Vec<Announced<'_, G>> = bots
         .iter_mut()
-        .map(|bot| Announced { bot: &mut **bot })
+        .map(|bot| Announced {
+            bot: &mut **bot,
+            shown,
+        })
         .collect();
     let mut players: Vec<&mut dyn Bot<G>> = announced
         .iter_mut()
@@ -107,12 +114,20 @@ fn watch<G: CliGame>(
 
 /// A bot of `play --bots` that shows `thinking…` while it chooses and says each move it
 /// chose on standard error, as it is played (standard output keeps only the record and
-/// the status line).
-struct Announced<'a, G: Game> {
+/// the status line); with `--watch`, the board after the move too.
+struct Announced<'a, G: CliGame> {
     bot: &'a mut dyn Bot<G>,
+    shown: Option<Shown>,
 }
 
-impl<G: Game> Bot<G> for Announced<'_, G> {
+/// How `play --bots --watch` shows each move: the board in this style, then a pause.
+#[derive(Clone, Copy)]
+struct Shown {
+    style: Style,
+    delay: std::time::Duration,
+}
+
+impl<G: CliGame> Bot<G> for Announced<'_, G> {
     fn name(&self) -> &str {
         self.bot.name()
     }
@@ -122,6 +137,10 @@ impl<G: Game> Bot<G> for Announced<'_, G> {
         if let (Some(mv), Some(player)) = (chosen, state.status().to_move()) {
             let seat = G::seat_name(player);
             eprintln!("{}", plays(seat, player, self.bot.name(), mv));
+            if let (Some(shown), Ok(after)) = (self.shown, state.apply(mv)) {
+                eprint!("{}", board(&after, shown.style));
+                std::thread::sleep(shown.delay);
+            }
         }
         chosen
     }
@@ -138,7 +157,8 @@ fn plays(seat: impl Display, player: Player, bot: &str, mv: impl Display) -> Str
 
 const COMMANDS: &str = "Type a move in notation (letters in any case), or one of:
   moves        list the legal moves
-  hint         ask the bot what it would play for you
+  hint         a move for you: the solver's, with its value, within 2 s (Pyrga,
+               Pylos), else your opponent's bot's
   undo         take back your last move (and the replies to it)
   show         draw the board again, with the position's text form
   record       print the game record so far
@@ -158,6 +178,12 @@ enum Command<M> {
     /// Leave the game.
     Quit,
 }
+
+/// The level of the perfect bot that gives hints: 2 seconds.
+const HINT_LEVEL: Level = match Level::new(2) {
+    Some(level) => level,
+    None => Level::MIN,
+};
 
 /// A game between a person and bots, with its history for taking moves back.
 struct Session<'a, G: CliGame> {
@@ -290,9 +316,10 @@ impl<G: CliGame> Session<'_, G> {
             ("moves", _) => writeln!(out, "{}", sorted_move_texts(state).join(" "))?,
             ("hint", _) => {
                 let seed = self.seed ^ self.moves.len() as u64;
-                // The perfect bot when the game has one: its hint says the move's value.
-                let bot = G::bot("perfect", self.level)
-                    .or_else(|| G::bot(G::BOTS[0], self.level))
+                // The perfect bot within a short budget when the game has one (its hint
+                // says the move's value), else the opponent's bot at its level.
+                let bot = G::bot("perfect", HINT_LEVEL)
+                    .or_else(|| G::bot(self.bot_name, self.level))
                     .map(|maker| maker.bot(seed));
                 out.flush()?;
                 let hint = bot.and_then(|mut bot| {

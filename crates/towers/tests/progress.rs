@@ -43,6 +43,41 @@ fn bots_say_each_move_as_they_play_it() {
 }
 
 #[test]
+fn watching_bots_draws_each_board_and_keeps_the_output() {
+    let args = ["play", "pyrga", "--bots", "--bot", "random", "--seed", "2"];
+    let plain = towers_with_input(&args, "");
+    let mut watched_args = args.to_vec();
+    watched_args.extend(["--watch", "--delay", "0"]);
+    let watched = towers_with_input(&watched_args, "");
+    assert_eq!(watched.status, 0, "{}", watched.stderr);
+    assert_eq!(watched.stdout, plain.stdout);
+    let moves = plain
+        .stdout
+        .lines()
+        .next()
+        .unwrap_or_default()
+        .split(' ')
+        .count()
+        - 1;
+    let boards = watched
+        .stderr
+        .matches("     a      b      c      d\n")
+        .count();
+    assert_eq!(boards, moves, "{}", watched.stderr);
+    // The last board shows the last move.
+    let last = plain
+        .stdout
+        .split_whitespace()
+        .nth(moves)
+        .unwrap_or_default();
+    assert!(watched.stderr.contains(&format!("last piece {last}\n")));
+    // Without --bots there is nothing to watch.
+    let run = towers_with_input(&["play", "pyrga", "--watch"], "");
+    assert_eq!(run.status, 2);
+    assert!(run.stderr.contains("--bots"), "{}", run.stderr);
+}
+
+#[test]
 fn at_a_terminal_a_slow_bot_says_it_is_thinking() {
     // The perfect bot moves first and searches for a second at level 1; then the person
     // quits without saving.

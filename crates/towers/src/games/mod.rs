@@ -51,7 +51,17 @@ impl Style {
     /// The colours of game `G` when standard output is a terminal and `NO_COLOR` is not
     /// set; plain text otherwise.
     pub(crate) fn detect<G: CliGame>() -> Style {
-        let colour = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
+        Style::for_terminal::<G>(std::io::stdout().is_terminal())
+    }
+
+    /// The colours of game `G` for drawings on standard error, when it is a terminal.
+    pub(crate) fn detect_stderr<G: CliGame>() -> Style {
+        Style::for_terminal::<G>(std::io::stderr().is_terminal())
+    }
+
+    /// The colours of game `G` when `terminal` and `NO_COLOR` is not set.
+    fn for_terminal<G: CliGame>(terminal: bool) -> Style {
+        let colour = terminal && std::env::var_os("NO_COLOR").is_none();
         Style {
             palette: colour.then_some(G::PALETTE),
         }
