@@ -21,8 +21,9 @@ use crate::value::Value;
 
 /// The first bytes of every database file.
 const MAGIC: &[u8; 8] = b"TOWERSDB";
-/// The version of the file format: 2 indexes positions up to symmetry.
-const FORMAT: u32 = 2;
+/// The version of the file format: 2 indexes positions up to symmetry; 3 seals the header,
+/// its checksum covering every byte of the header line before it as well as the values.
+const FORMAT: u32 = 3;
 /// The seconds between two checkpoints.
 const CHECKPOINT_SECONDS: u64 = 600;
 /// The indices whose children are counted between two chances of a checkpoint.
@@ -103,7 +104,7 @@ pub struct Header {
     pub positions: u64,
     /// How far the build got.
     pub stage: Stage,
-    /// The FNV-1a 64-bit checksum of the values.
+    /// The FNV-1a 64-bit checksum of the header line before it, then of the values.
     pub checksum: u64,
 }
 
@@ -147,17 +148,34 @@ impl Stage {
 }
 
 impl Header {
-    fn line(&self) -> String {
+    /// The header of a database of these options and values, its checksum sealing both.
+    fn sealed(config: Config, min_balls: u32, stage: Stage, values: &[u8]) -> Header {
+        let mut header = Header {
+            config,
+            min_balls,
+            positions: values.len() as u64,
+            stage,
+            checksum: 0,
+        };
+        header.checksum = fnv1a_continue(fnv1a(header.fields().as_bytes()), values);
+        header
+    }
+
+    /// The header line up to its checksum.
+    fn fields(&self) -> String {
         format!(
-            "game=pylos format={FORMAT} variant={} takeback={} end={} min_balls={} positions={} stage={} checksum={:016x}",
+            "game=pylos format={FORMAT} variant={} takeback={} end={} min_balls={} positions={} stage={}",
             self.config.variant,
             self.config.takeback,
             self.config.end,
             self.min_balls,
             self.positions,
             self.stage.text(),
-            self.checksum
         )
+    }
+
+    fn line(&self) -> String {
+        seal_line(&self.fields(), self.checksum)
     }
 
     fn parse(path: &Path, line: &str) -> Result<Header, SolveError> {
@@ -173,8 +191,15 @@ impl Header {
         if field("game")? != "pylos" {
             return Err(bad("not a Pylos database"));
         }
-        if field("format")? != FORMAT.to_string() {
-            return Err(bad("an unknown format version"));
+        match field("format")? {
+            format if format == FORMAT.to_string() => {}
+            "2" => {
+                return Err(bad(
+                    "a database of format 2, whose header no checksum covers: build it again \
+                     with this program",
+                ));
+            }
+            _ => return Err(bad("an unknown format version")),
         }
         let config: Config = format!(
             "{} {} {}",
@@ -195,10 +220,24 @@ impl Header {
             min_balls: number("min_balls")? as u32,
             positions: number("positions")?,
             stage,
-            checksum: u64::from_str_radix(field("checksum")?, 16)
-                .map_err(|_| bad("a bad checksum"))?,
+            checksum: unseal_line(line).ok_or_else(|| bad("a bad checksum"))?.1,
         })
     }
+}
+
+/// A header line: `fields`, then the checksum as the last field.
+fn seal_line(fields: &str, checksum: u64) -> String {
+    format!("{fields} checksum={checksum:016x}")
+}
+
+/// The fields of a header line and its checksum, which must end the line in 16 hex digits.
+fn unseal_line(line: &str) -> Option<(&str, u64)> {
+    let (fields, digits) = line.rsplit_once(" checksum=")?;
+    let hex = digits.len() == 16 && digits.bytes().all(|b| b.is_ascii_hexdigit());
+    Some((
+        fields,
+        u64::from_str_radix(digits, 16).ok().filter(|_| hex)?,
+    ))
 }
 
 /// The start of the FNV-1a 64-bit hash.
@@ -333,13 +372,7 @@ impl PylosDatabase {
             }
         }
         let values: Vec<u8> = cells.into_iter().map(AtomicU8::into_inner).collect();
-        let header = Header {
-            config,
-            min_balls,
-            positions: end,
-            stage: Stage::Done,
-            checksum: fnv1a(&values),
-        };
+        let header = Header::sealed(config, min_balls, Stage::Done, &values);
         let database = PylosDatabase {
             index,
             header,
@@ -435,10 +468,12 @@ impl PylosDatabase {
                 path: path.to_owned(),
                 source,
             })?;
-        if values.len() as u64 != header.positions || fnv1a(&values) != header.checksum {
+        let fields = unseal_line(&line).map_or("", |(fields, _)| fields);
+        let sealed = fnv1a_continue(fnv1a(fields.as_bytes()), &values);
+        if values.len() as u64 != header.positions || sealed != header.checksum {
             return Err(SolveError::BadFile {
                 path: path.to_owned(),
-                reason: "the values do not match the header's size and checksum".to_owned(),
+                reason: "the header and values do not match the header's checksum".to_owned(),
             });
         }
         Ok((header, values))
@@ -663,13 +698,17 @@ fn write_counters(path: &Path, stage: Stage, counters: &Counters) -> Result<(), 
         .iter()
         .flat_map(|&(index, count)| index.to_le_bytes().into_iter().chain(count.to_le_bytes()))
         .collect();
-    let checksum = fnv1a_continue(checksum_of(&counters.cells), &entries);
-    let line = format!(
-        "stage={} positions={} large={} checksum={checksum:016x}",
+    let fields = format!(
+        "stage={} positions={} large={}",
         stage.text(),
         counters.cells.len(),
         large.len()
     );
+    let checksum = fnv1a_continue(
+        checksum_of(fnv1a(fields.as_bytes()), &counters.cells),
+        &entries,
+    );
+    let line = seal_line(&fields, checksum);
     write_file(path, *COUNTERS_MAGIC, &line, &counters.cells, &entries)
 }
 
@@ -692,9 +731,8 @@ fn read_counters(path: &Path, stage: Stage, len: u64) -> Result<Counters, SolveE
     {
         return Err(bad("counters of another checkpoint"));
     }
-    let checksum =
-        u64::from_str_radix(field("checksum")?, 16).map_err(|_| bad("a bad checksum"))?;
-    if fnv1a(&bytes) != checksum {
+    let (fields, checksum) = unseal_line(&line).ok_or_else(|| bad("a bad checksum"))?;
+    if fnv1a_continue(fnv1a(fields.as_bytes()), &bytes) != checksum {
         return Err(bad("the counters do not match their checksum"));
     }
     let entries = bytes.split_off(len as usize);
@@ -725,11 +763,12 @@ fn chunk_of(cells: &[AtomicU8], start: usize) -> Vec<u8> {
         .collect()
 }
 
-/// The FNV-1a hash of the bytes of `cells`, read a chunk at a time rather than copied.
-fn checksum_of(cells: &[AtomicU8]) -> u64 {
+/// The FNV-1a hash `hash` continued over the bytes of `cells`, read a chunk at a time
+/// rather than copied.
+fn checksum_of(hash: u64, cells: &[AtomicU8]) -> u64 {
     (0..cells.len())
         .step_by(COPY_CHUNK)
-        .fold(FNV_OFFSET, |hash, start| {
+        .fold(hash, |hash, start| {
             fnv1a_continue(hash, &chunk_of(cells, start))
         })
 }
@@ -741,13 +780,14 @@ fn write_values(
     stage: Stage,
     cells: &[AtomicU8],
 ) -> Result<(), SolveError> {
-    let header = Header {
+    let mut header = Header {
         config,
         min_balls,
         positions: cells.len() as u64,
         stage,
-        checksum: checksum_of(cells),
+        checksum: 0,
     };
+    header.checksum = checksum_of(fnv1a(header.fields().as_bytes()), cells);
     write_file(path, *MAGIC, &header.line(), cells, &[])
 }
 
@@ -830,8 +870,21 @@ fn read_head(path: &Path, magic: [u8; 8]) -> Result<(String, BufReader<File>, u6
             reason: "not a towers database".to_owned(),
         });
     }
-    let line = String::from_utf8_lossy(&head[8..]).trim().to_owned();
-    Ok((line, reader, len - HEADER as u64))
+    // The line starts at once and only spaces pad it to the final line break, so that no
+    // byte of the header escapes its checksum.
+    let text = &head[8..HEADER - 1];
+    let used = text
+        .iter()
+        .rposition(|&b| b != b' ')
+        .map_or(0, |last| last + 1);
+    let line = std::str::from_utf8(&text[..used])
+        .ok()
+        .filter(|line| !line.starts_with(' ') && head[HEADER - 1] == b'\n')
+        .ok_or_else(|| SolveError::BadFile {
+            path: path.to_owned(),
+            reason: "a damaged header".to_owned(),
+        })?;
+    Ok((line.to_owned(), reader, len - HEADER as u64))
 }
 
 /// Reads a file written by [`write_file`] with `magic`: its header line and the bytes
@@ -929,12 +982,47 @@ mod tests {
             database.value_of(&start),
             Err(SolveError::NotCovered { .. })
         ));
-        // One changed byte breaks the checksum.
-        let mut bytes = std::fs::read(&path).unwrap();
+        // One changed byte of the values breaks the checksum.
+        let sound = std::fs::read(&path).unwrap();
+        let mut bytes = sound.clone();
         bytes[HEADER + 10] ^= 1;
         std::fs::write(&path, &bytes).unwrap();
         assert!(matches!(
             PylosDatabase::open(&path),
+            Err(SolveError::BadFile { .. })
+        ));
+        // So does any edit of the header, the checksum untouched: another variant, another
+        // range of balls, a mark in the padding.
+        let edited = |from: &str, to: &str| {
+            assert_eq!(from.len(), to.len());
+            let text = String::from_utf8_lossy(&sound[..HEADER]).replacen(from, to, 1);
+            assert_ne!(text.as_bytes(), &sound[..HEADER], "{from}");
+            let mut bytes = text.into_bytes();
+            bytes.extend_from_slice(&sound[HEADER..]);
+            std::fs::write(&path, &bytes).unwrap();
+            match PylosDatabase::open(&path) {
+                Err(SolveError::BadFile { reason, .. }) => reason,
+                other => panic!("{from} -> {to}: {:?}", other.map(|d| d.header().clone())),
+            }
+        };
+        assert!(edited("variant=children", "variant=standard").contains("checksum"));
+        assert!(edited("min_balls=29", "min_balls=20").contains("checksum"));
+        let padded = format!("{:016x}   ", database.header().checksum);
+        let marked = format!("{:016x} x ", database.header().checksum);
+        assert!(edited(&padded, &marked).contains("checksum"));
+        assert!(edited("format=3", "format=2").contains("format 2"));
+        std::fs::write(&path, &sound).unwrap();
+        assert!(PylosDatabase::open(&path).is_ok());
+        // A checkpoint whose stage was changed by one digit is refused, not resumed.
+        write_values(&path, config, 29, Stage::Swept(620), &cells).unwrap();
+        let checkpoint = std::fs::read(&path).unwrap();
+        let text =
+            String::from_utf8_lossy(&checkpoint[..HEADER]).replacen("swept:620", "swept:621", 1);
+        let mut bytes = text.into_bytes();
+        bytes.extend_from_slice(&checkpoint[HEADER..]);
+        std::fs::write(&path, &bytes).unwrap();
+        assert!(matches!(
+            PylosDatabase::read(&path),
             Err(SolveError::BadFile { .. })
         ));
         std::fs::remove_dir_all(&directory).unwrap();

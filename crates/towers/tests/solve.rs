@@ -270,19 +270,20 @@ fn hint_says_the_value_of_the_move() {
 }
 
 /// A Pylos database of one value for `children`, written by hand in the format of
-/// `solve`'s files (the magic, a header line padded to 256 bytes, the values and their
-/// FNV-1a checksum): it opens, and covers no position of these tests.
+/// `solve`'s files (the magic, a header line padded to 256 bytes ending with the FNV-1a
+/// checksum of the line before it and of the values, then the values): it opens, and
+/// covers no position of these tests.
 fn one_value_database(path: &std::path::Path) {
     let values = [0u8];
-    let checksum = values
-        .iter()
-        .fold(0xcbf2_9ce4_8422_2325_u64, |hash, &byte| {
+    let fields = "game=pylos format=3 variant=children takeback=1-2 end=nomove min_balls=30 \
+                  positions=1 stage=done";
+    let checksum = fields
+        .bytes()
+        .chain(values)
+        .fold(0xcbf2_9ce4_8422_2325_u64, |hash, byte| {
             (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
         });
-    let line = format!(
-        "game=pylos format=2 variant=children takeback=1-2 end=nomove min_balls=30 \
-         positions=1 stage=done checksum={checksum:016x}"
-    );
+    let line = format!("{fields} checksum={checksum:016x}");
     let mut file = vec![b' '; 256];
     file[..8].copy_from_slice(b"TOWERSDB");
     file[8..8 + line.len()].copy_from_slice(line.as_bytes());
