@@ -31,6 +31,44 @@ pub fn echo(text: &str) -> String {
     }
 }
 
+/// The longest message of an [`Error`], in characters; a longer one is cut there.
+pub const MAX_MESSAGE: usize = 400;
+
+/// `message` with every run of characters without a space that is longer than
+/// [`MAX_ECHO`] cut by [`echo`], and the whole cut to at most [`MAX_MESSAGE`] characters:
+/// input repeated inside a message (a move of a long record, a value on the command line)
+/// does not flood a terminal or a dialog.
+///
+/// ```
+/// let long = format!("cannot read move {:?}", "x".repeat(100_000));
+/// assert!(catalog::shorten(&long).chars().count() <= catalog::MAX_ECHO + 20);
+/// assert_eq!(catalog::shorten("ply 2, move Sd4: no"), "ply 2, move Sd4: no");
+/// ```
+pub fn shorten(message: &str) -> String {
+    let mut shortened = String::with_capacity(message.len().min(MAX_MESSAGE));
+    let mut rest = message;
+    while !rest.is_empty() {
+        let word_end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+        shortened.push_str(&echo(&rest[..word_end]));
+        rest = &rest[word_end..];
+        let space_end = rest
+            .find(|c: char| !c.is_whitespace())
+            .unwrap_or(rest.len());
+        shortened.push_str(&rest[..space_end]);
+        rest = &rest[space_end..];
+        if shortened.len() > 4 * MAX_MESSAGE {
+            break;
+        }
+    }
+    match shortened.char_indices().nth(MAX_MESSAGE) {
+        Some(_) => {
+            let kept: String = shortened.chars().take(MAX_MESSAGE - 1).collect();
+            format!("{kept}…")
+        }
+        None => shortened,
+    }
+}
+
 /// What kind of input was refused; JavaScript sees it as the `kind` property of the thrown
 /// `Error`, Python as the exception's class.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -85,11 +123,12 @@ pub struct Error {
 }
 
 impl Error {
-    /// An error of `kind` saying `message`.
+    /// An error of `kind` saying `message`, [shortened](shorten) where it repeats long
+    /// input.
     pub fn new(kind: ErrorKind, message: impl Into<String>) -> Error {
         Error {
             kind,
-            message: message.into(),
+            message: shorten(&message.into()),
         }
     }
 

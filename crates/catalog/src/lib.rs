@@ -55,7 +55,7 @@ mod view;
 
 pub use any::AnyGame;
 pub use bot::{BotMaker, BotRequest};
-pub use error::{Error, ErrorKind, MAX_ECHO, OptionError, echo};
+pub use error::{Error, ErrorKind, MAX_ECHO, MAX_MESSAGE, OptionError, echo, shorten};
 pub use file::GameFile;
 pub use games::{GAMES, GameInfo, NamedGame, bot_of, config_of};
 pub use input::{Choices, Step, choices};

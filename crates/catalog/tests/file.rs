@@ -122,3 +122,25 @@ fn a_long_record_is_kept_and_dropped_link_by_link() {
     drop(games);
     drop(game);
 }
+
+#[test]
+fn huge_bad_input_gives_a_short_message() {
+    let huge = "x".repeat(200_000);
+    let record = vec!["Sa1"; 50_000].join(" ") + " " + &huge;
+    let errors = [
+        AnyGame::from_record("pyrga", &Options::default(), &record).unwrap_err(),
+        AnyGame::from_record("pyrga", &Options::default(), &huge).unwrap_err(),
+        AnyGame::from_text("pylos", &huge).unwrap_err(),
+        AnyGame::from_text("pylos", &vec!["x"; 100_000].join(" ")).unwrap_err(),
+        AnyGame::start("pyrga", &Options::default())
+            .unwrap()
+            .play(&huge)
+            .unwrap_err(),
+        AnyGame::start(&huge, &Options::default()).unwrap_err(),
+        GameFile::parse(&format!("[{huge}]")).unwrap_err(),
+    ];
+    for error in errors {
+        let length = error.message.chars().count();
+        assert!(length <= catalog::MAX_MESSAGE, "{length}: {}", error.message);
+    }
+}

@@ -82,22 +82,3 @@ pub(crate) enum CliError {
     #[error(transparent)]
     Io(#[from] std::io::Error),
 }
-
-/// `message` with every run of characters without a space that is longer than [`catalog::MAX_ECHO`]
-/// cut to an excerpt ([`catalog::echo`]): input echoed inside a message (a move of a long record, a value on
-/// the command line) does not flood the terminal.
-pub(crate) fn shorten(message: &str) -> String {
-    let mut shortened = String::with_capacity(message.len().min(4 * catalog::MAX_ECHO));
-    let mut rest = message;
-    while !rest.is_empty() {
-        let word_end = rest.find(char::is_whitespace).unwrap_or(rest.len());
-        shortened.push_str(&catalog::echo(&rest[..word_end]));
-        rest = &rest[word_end..];
-        let space_end = rest
-            .find(|c: char| !c.is_whitespace())
-            .unwrap_or(rest.len());
-        shortened.push_str(&rest[..space_end]);
-        rest = &rest[space_end..];
-    }
-    shortened
-}

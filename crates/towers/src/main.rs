@@ -30,7 +30,7 @@ use std::process::ExitCode;
 use clap::Parser;
 
 use crate::cli::{Cli, Command};
-use crate::error::{CliError, shorten};
+use crate::error::CliError;
 use crate::games::with_game;
 
 fn main() -> ExitCode {
@@ -47,7 +47,7 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(error) => {
-            eprintln!("towers: {}", shorten(&error.to_string()));
+            eprintln!("towers: {}", catalog::shorten(&error.to_string()));
             ExitCode::from(2)
         }
     }
@@ -83,7 +83,7 @@ fn command_line_error(error: &clap::Error) -> ExitCode {
         .map_or_else(String::new, |usage| {
             format!(" (usage: {usage}; see --help)")
         });
-    eprintln!("towers: {}{usage}", shorten(&message));
+    eprintln!("towers: {}{usage}", catalog::shorten(&message));
     ExitCode::from(2)
 }
 

@@ -10,7 +10,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::cli::PlayArgs;
 use crate::commands::position;
-use crate::error::{CliError, shorten};
+use crate::error::CliError;
 use crate::games::{CliGame, Style, board};
 use crate::progress::thinking;
 use crate::prompt::Prompt;
@@ -374,7 +374,7 @@ impl<G: CliGame> Session<'_, G> {
                 Err(error) => writeln!(
                     out,
                     "{} (type help for the notation)",
-                    shorten(&error.to_string())
+                    catalog::shorten(&error.to_string())
                 )?,
             },
         }
@@ -469,7 +469,7 @@ impl<G: CliGame> Session<'_, G> {
                 self.moves = moves;
                 self.redraw = true;
             }
-            Err(reason) => writeln!(out, "cannot load {file}: {}", shorten(&reason))?,
+            Err(reason) => writeln!(out, "cannot load {file}: {}", catalog::shorten(&reason))?,
         }
         Ok(())
     }
