@@ -594,7 +594,10 @@ function render() {
   }
   const said = recentNews().join(" ");
   // Rewritten only when it changes, so that the live region says each news once.
-  if ($("news").textContent !== said) $("news").textContent = said;
+  if ($("news").textContent !== said) {
+    $("news").textContent = said;
+    $("news").scrollTop = $("news").scrollHeight;
+  }
   orderSteps();
   renderMoves(names);
   $("hint-text").textContent = hint;

@@ -37,7 +37,7 @@ export function esc(text) {
  * `zoomable` is never drawn smaller than its width times the CSS length `--unit` (set per
  * game and screen width in style.css): where that is wider than the screen, the board pans. */
 export function svg(width, height, body, label, className = "") {
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" style="max-width: ${Math.round(width * 1.5)}px; --w: ${width}" role="group" aria-label="${esc(label)}" class="board-svg ${className}">${body}</svg>`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" style="max-width: ${Math.round(width * 1.5)}px; --w: ${width}; --aspect: ${(width / height).toFixed(4)}" role="group" aria-label="${esc(label)}" class="board-svg ${className}">${body}</svg>`;
 }
 
 /** A clickable, highlighted target over a cell's rectangle. */
