@@ -286,15 +286,17 @@ function play(move) {
 function tell(ply, move, by, played) {
   const module = match.module;
   let view = null;
+  let before = null;
   try {
     view = played.view();
+    before = current().view();
   } catch {
-    // A position without a view still plays; only the effects' words are missing.
+    // A position without a view still plays; only some words are missing.
   }
   const names = module.seatNames(played, view, match.options);
   const said = by === "chance"
     ? module.describeChance?.(move) ?? `Chance: ${move}.`
-    : module.describeMove(move, names[by] ?? `Seat ${by}`);
+    : module.describeMove(move, names[by] ?? `Seat ${by}`, { names, before });
   if (said) news.push({ ply, text: said });
   for (const text of describeEffects(view?.effects, names)) news.push({ ply, text });
 }

@@ -148,8 +148,9 @@ function contents(view) {
   return new Map(cellsOf(view).map((c) => [`${c.x},${c.y}`, `${c.colour}:${c.tower ? `${c.tower.owner}x${c.tower.height}` : "-"}`]));
 }
 
-/** A move in words: "Blue moved 2 pawns from 1,0 north to 1,2." */
-function describeMove(move, who) {
+/** A move in words: "Blue moved 2 pawns from 1,0 north to 1,2."; `before` is the view of
+ * the position the move was made in. */
+function describeMove(move, who, { names, before }) {
   if (move === "pass") return `${who} passed.`;
   const [, kind, xs, ys, rotation, direction, count] = /^([XPESM])(-?\d+),(-?\d+)(?:r(\d)|([nesw])(\d+))?$/.exec(move);
   const cell = `${xs},${ys}`;
@@ -160,8 +161,11 @@ function describeMove(move, who) {
       return `${who} put a pawn on ${cell}.`;
     case "E":
       return `${who} put an extra pawn on ${cell}.`;
-    case "S":
-      return `${who} put a scattered pawn on ${cell}.`;
+    case "S": {
+      const phase = before?.board?.phase;
+      const whose = phase?.name === "scattering" ? ` of ${names[phase.victim]}` : "";
+      return `${who} put a scattered pawn${whose} on ${cell}.`;
+    }
     default: {
       const [dx, dy] = DELTA[direction];
       const k = Number(count);
