@@ -6,7 +6,7 @@
 
 import init, { Game } from "./pkg/towers_wasm.js";
 import GAMES from "./games/index.js";
-import { esc, parseStatus, tokenCell, isCellToken, describeEffects } from "./games/common.js";
+import { esc, parseStatus, tokenCell, isCellToken, describeEffects, clip, changedKeys } from "./games/common.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -18,8 +18,19 @@ const match = {
   humans: new Set([0]),
   bot: "alphabeta",
   level: "3",
-  /** Positions from the start: `{ game, move, by }`, `by` a seat or "chance". */
+  /** The current position. */
+  game: null,
+  /** Positions from the start: `{ move, by, text }`, `by` a seat or "chance", `text` the
+   * position after the move (the first entry is the start). Undo reads a position back from
+   * its text, so that no game object is kept per move. */
   history: [],
+  /** The seed of the match's chance draws and bot moves: the n-th draw follows from it and
+   * n, a bot's seed from it and the ply, so that undoing and playing the same move again
+   * gives the same draws. */
+  seed: 0,
+  /** The cells (keys of the game module's `contents`) that changed since the person's last
+   * move. */
+  changed: new Set(),
   /** The steps of the person's move chosen so far. */
   chosen: [],
   /** Bumped whenever the position changes, so a late bot answer is dropped. */
@@ -37,21 +48,48 @@ window.towersTimings = [];
 let worker = null;
 /** The hint for the current position, in words, or "" (cleared by every move). */
 let hint = "";
-let pendingChance = null;
-/** What moves did, in words (chance draws, scores, scatters…): `{ ply, text }`, oldest first. */
+/** What moves did, in words (the move itself, chance draws, scores, scatters…):
+ * `{ ply, text }`, oldest first. */
 let news = [];
+/** The centre of the board's step that last had the keyboard focus, relative to the board:
+ * after a redraw the focus goes to the step nearest to it. */
+let focusPoint = null;
+/** Whether the person last used a pointer (mouse, finger) rather than keys: the focus kept
+ * on the board then does not scroll the page. */
+let pointing = false;
 
 function current() {
-  return match.history[match.history.length - 1].game;
+  return match.game;
+}
+
+/** Makes `game` the current position and frees the one it replaces. */
+function setCurrent(game) {
+  if (match.game !== null && match.game !== game) match.game.free();
+  match.game = game;
+}
+
+/** A fresh match seed. */
+function newSeed() {
+  return crypto.getRandomValues(new Uint32Array(1))[0];
+}
+
+/** A 32-bit number from the match seed and `n` (SplitMix32's mixing). */
+function mix(seed, n) {
+  let z = (seed + Math.imul(n + 1, 0x9e3779b9)) | 0;
+  z = Math.imul(z ^ (z >>> 16), 0x85ebca6b);
+  z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
+  return (z ^ (z >>> 16)) >>> 0;
 }
 
 function setPhase(phase) {
   document.body.dataset.phase = phase;
 }
 
+/** An error in words, at most about 300 characters (an engine's message may quote a whole
+ * bad input), with its kind. */
 function errorText(error) {
   const kind = error && error.kind ? ` (${error.kind})` : "";
-  return `${error && error.message ? error.message : String(error)}${kind}`;
+  return `${clip(error && error.message ? error.message : String(error))}${kind}`;
 }
 
 // ---------------------------------------------------------------- setup
@@ -142,7 +180,9 @@ function startFromSetup(event) {
   match.humans = humans;
   match.bot = $("setup-bot").value;
   match.level = $("setup-level").value;
-  match.history = [{ game, move: null, by: null }];
+  match.seed = newSeed();
+  setCurrent(game);
+  match.history = [{ move: null, by: null, text: game.toText() }];
   news = [];
   closeSetup();
   changed();
@@ -210,32 +250,91 @@ function choose(token) {
   render();
 }
 
+/** The game after `move`, read back from the position's text, and that text. The game
+ * `play` returns keeps every move since its object began; the one read from the text keeps
+ * none, so that what the page holds grows with the number of moves only. `look` sees the
+ * played game (whose view has the move's effects) before it is freed. */
+function advance(game, move, look) {
+  const played = game.play(move);
+  try {
+    look?.(played);
+    const text = played.toText();
+    return { game: Game.fromText(match.name, text), text };
+  } finally {
+    played.free();
+  }
+}
+
 function play(move) {
   const game = current();
   const status = parseStatus(game.status());
+  const by = status.chance ? "chance" : status.seat;
+  const ply = match.history.length;
   let next;
   try {
-    next = game.play(move);
+    next = advance(game, move, (played) => tell(ply, move, by, played));
   } catch (error) {
-    $("status").textContent = `The move ${move} was refused: ${errorText(error)}`;
+    $("status").textContent = `The move ${clip(move, 40)} was refused: ${errorText(error)}`;
     return;
   }
-  match.history.push({ game: next, move, by: status.chance ? "chance" : status.seat });
-  try {
-    const view = next.view();
-    const ply = match.history.length - 1;
-    for (const text of describeEffects(view.effects, match.module.seatNames(next, view, match.options))) news.push({ ply, text });
-  } catch {
-    // A position without a view still plays; only the words are missing.
-  }
+  setCurrent(next.game);
+  match.history.push({ move, by, text: next.text });
   changed();
 }
 
+/** Keeps in `news` what the move `move` of `by` did, in words. */
+function tell(ply, move, by, played) {
+  const module = match.module;
+  let view = null;
+  let before = null;
+  try {
+    view = played.view();
+    before = current().view();
+  } catch {
+    // A position without a view still plays; only some words are missing.
+  }
+  const names = module.seatNames(played, view, match.options);
+  const said = by === "chance"
+    ? module.describeChance?.(move) ?? `Chance: ${move}.`
+    : module.describeMove(move, names[by] ?? `Seat ${by}`, { names, before });
+  if (said) news.push({ ply, text: said });
+  for (const text of describeEffects(view?.effects, names)) news.push({ ply, text });
+}
+
+/** The index in the history of the person's last move, or -1. */
+function lastPersonMove() {
+  return match.history.findLastIndex((entry, i) => i > 0 && match.humans.has(entry.by));
+}
+
 function undo() {
-  const index = match.history.findLastIndex((entry, i) => i > 0 && match.humans.has(entry.by));
+  const index = lastPersonMove();
   if (index < 1) return;
   match.history.length = index;
+  setCurrent(Game.fromText(match.name, match.history[index - 1].text));
   changed();
+}
+
+/** The history index of the position that the marks of changed cells and the words start
+ * from: the person's last move when others have moved since; the start when the person
+ * has not moved yet; else the position before the last move. */
+function baseIndex() {
+  const last = match.history.length - 1;
+  const person = lastPersonMove();
+  if (person >= 1 && person < last) return person;
+  if (person < 1 && match.humans.size > 0) return 0;
+  return Math.max(last - 1, 0);
+}
+
+/** The cells that changed since `baseIndex()`. */
+function changesSinceBase() {
+  const module = match.module;
+  const before = Game.fromText(match.name, match.history[baseIndex()].text);
+  try {
+    const game = current();
+    return changedKeys(module.contents(before.view(), before.toText()), module.contents(game.view(), game.toText()));
+  } finally {
+    before.free();
+  }
 }
 
 /** The position changed: forget the partial input, stop waiting for old answers, go on. */
@@ -243,10 +342,7 @@ function changed() {
   match.chosen = [];
   match.epoch += 1;
   hint = "";
-  if (pendingChance !== null) {
-    clearTimeout(pendingChance);
-    pendingChance = null;
-  }
+  match.changed = changesSinceBase();
   askAnalysis();
   render();
   proceed();
@@ -261,11 +357,7 @@ function proceed() {
   }
   if (status.chance) {
     setPhase("chance");
-    const epoch = match.epoch;
-    pendingChance = setTimeout(() => {
-      pendingChance = null;
-      if (epoch === match.epoch) drawChance();
-    }, 350);
+    drawChance();
     return;
   }
   if (match.humans.has(status.seat)) {
@@ -276,11 +368,14 @@ function proceed() {
   askBot(game);
 }
 
+/** Draws a chance outcome by its weight. The n-th draw of the match follows from the match
+ * seed and n: undo then the same move draws the same, and so does another move that leaves
+ * the same outcomes. */
 function drawChance() {
-  const game = current();
-  const outcomes = game.chanceOutcomes();
+  const outcomes = current().chanceOutcomes();
+  const draws = match.history.filter((entry) => entry.by === "chance").length;
   const total = outcomes.reduce((sum, o) => sum + Number(o.weight), 0);
-  let pick = Math.random() * total;
+  let pick = Math.floor((mix(match.seed, 2 * draws) / 2 ** 32) * total);
   let chosen = outcomes[outcomes.length - 1].move;
   for (const o of outcomes) {
     pick -= Number(o.weight);
@@ -289,8 +384,6 @@ function drawChance() {
       break;
     }
   }
-  const text = match.module.describeChance ? match.module.describeChance(chosen) : `Chance: ${chosen}`;
-  news.push({ ply: match.history.length, text });
   play(chosen);
 }
 
@@ -300,7 +393,7 @@ function askWorker(request) {
     worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
     worker.addEventListener("message", onWorkerAnswer);
     worker.addEventListener("error", (event) => {
-      $("status").textContent = `The bot failed: ${event.message}`;
+      $("status").textContent = `The bot failed: ${clip(event.message)}`;
     });
   }
   worker.postMessage(request);
@@ -324,14 +417,15 @@ function askBot(game) {
     // A strength is a level (1 to 5), or the level 5 search cut by a time budget
     // (`t1000`: about a second).
     ...(match.level.startsWith("t") ? { level: 5, timeMs: Number(match.level.slice(1)) } : { level: Number(match.level) }),
-    seed: Math.floor(Math.random() * 2 ** 31),
+    // The bot's seed follows from the match seed and the ply, as the chance draws do.
+    seed: mix(match.seed, 2 * match.history.length + 1),
   });
 }
 
 function onBotAnswer(event) {
   const { move, ms, error } = event.data;
   if (error) {
-    $("status").textContent = `The bot failed: ${error}`;
+    $("status").textContent = `The bot failed: ${clip(error)}`;
     setPhase("error");
     return;
   }
@@ -361,7 +455,7 @@ function askHint() {
 }
 
 function onHint({ move, value, bot, unsolved, error }) {
-  if (error) hint = `No hint: ${error}`;
+  if (error) hint = `No hint: ${clip(error)}`;
   else if (value) hint = `Hint: ${move}. ${value}.`;
   else if (unsolved) hint = `Hint: ${move} (not solved within ${analysis.timeMs / 1000} s: the ${bot} bot's choice).`;
   else hint = `Hint: ${move} (the ${bot} bot's choice).`;
@@ -413,8 +507,8 @@ function renderAnalysis(context) {
   if (answer.error) {
     status.classList.add("error");
     status.textContent = answer.kind === "outOfBudget"
-      ? `Not solved within ${analysis.timeMs / 1000} s: this position is too far from the end for the solver here. Try a longer time or a later position. (${answer.error})`
-      : `The analysis failed: ${answer.error}`;
+      ? `Not solved within ${analysis.timeMs / 1000} s: this position is too far from the end for the solver here. Try a longer time or a later position. (${clip(answer.error)})`
+      : `The analysis failed: ${clip(answer.error)}`;
     return;
   }
   const who = context.names[context.status.seat] ?? `Seat ${context.status.seat}`;
@@ -444,7 +538,7 @@ function render() {
   const module = match.module;
   let view = null;
   try {
-    view = typeof game.view === "function" ? game.view() : null;
+    view = game.view();
   } catch {
     view = null;
   }
@@ -457,12 +551,27 @@ function render() {
     if (isCellToken(token)) targets.set(tokenCell(token), token);
     else buttons.push(token);
   }
-  const last = match.history.length > 1 ? match.history[match.history.length - 1].move : null;
-  const context = { game, view, text: game.toText(), status, names, targets, chosen: match.chosen, last, options: match.options, human, next: input.options };
+  const onBoard = targets.size > 0;
+  const again = new Set();
+  if (human && module.reselect && match.chosen.length > 0) {
+    // The first steps of other moves stay clickable: a click there starts the move again.
+    for (const token of inputState(game, []).options) {
+      if (isCellToken(token) && token !== match.chosen[0] && !targets.has(tokenCell(token))) {
+        targets.set(tokenCell(token), token);
+        again.add(token);
+      }
+    }
+  }
+  const focus = focusBefore();
+  const context = { game, view, text: game.toText(), status, names, targets, chosen: match.chosen, changed: match.changed, options: match.options, human, next: input.options };
   $("board").innerHTML = module.draw(context);
+  for (const target of $("board").querySelectorAll("[data-step]")) {
+    if (again.has(target.dataset.step)) target.classList.add("again");
+  }
   $("panel").innerHTML = module.panel ? module.panel(context) : "";
   $("status").textContent = statusLine(context);
   $("status").classList.toggle("result", status.over);
+  $("status").dataset.outcome = status.over ? personOutcome(status) : "";
 
   const choices = $("choices");
   choices.replaceChildren();
@@ -485,25 +594,116 @@ function render() {
     }
     if (match.chosen.length > 0) choices.append(stepButton("cancel", "Cancel"));
   }
-  $("chance").textContent = recentNews().join(" ");
-  for (const target of $("board").querySelectorAll("[data-step]")) {
-    target.setAttribute("tabindex", "0");
-    target.setAttribute("role", "button");
+  const said = recentNews().join(" ");
+  // Rewritten only when it changes, so that the live region says each news once.
+  if ($("news").textContent !== said) {
+    $("news").textContent = said;
+    $("news").scrollTop = $("news").scrollHeight;
   }
+  orderSteps();
   renderMoves(names);
   $("hint-text").textContent = hint;
   $("hint").disabled = !human;
   renderAnalysis(context);
-  $("undo").disabled = !match.history.some((entry, i) => i > 0 && match.humans.has(entry.by));
+  $("undo").disabled = lastPersonMove() < 1;
+  if (focus) restoreFocus(focus, onBoard);
 }
 
-/** What happened since the last move of a person (without one, in the last three plies). */
+/** The person's result when exactly one seat is a person: "won", "lost" or "draw"; else "". */
+function personOutcome(status) {
+  if (match.humans.size !== 1) return "";
+  const [person] = match.humans;
+  if (status.draw) return "draw";
+  const winner = status.ranking ? status.ranking[0] : status.winner;
+  if (winner === undefined) return "";
+  return winner === person ? "won" : "lost";
+}
+
+/** What happened since `baseIndex()`, in words (at most the last twelve). */
 function recentNews() {
   const plies = match.history.length;
   news = news.filter((item) => item.ply < plies);
-  const lastPerson = match.history.findLastIndex((entry, i) => i > 0 && match.humans.has(entry.by));
-  const since = lastPerson > 0 ? lastPerson : Math.max(plies - 3, 1);
-  return news.filter((item) => item.ply >= since).slice(-4).map((item) => item.text);
+  const since = baseIndex();
+  const recent = news.filter((item) => item.ply > since).map((item) => item.text);
+  return recent.length > 12 ? ["…", ...recent.slice(-12)] : recent;
+}
+
+// ---------------------------------------------------------------- keyboard
+
+/** The centre of `element` relative to the board. */
+function centreOf(element) {
+  const box = element.getBoundingClientRect();
+  const board = $("board").getBoundingClientRect();
+  return { x: box.x + box.width / 2 - board.x, y: box.y + box.height / 2 - board.y };
+}
+
+/** The board's steps: focusable buttons, in the order of reading (row by row, the top row
+ * as drawn first, each row from the left), which is the order of the Tab key. */
+function orderSteps() {
+  const steps = [...$("board").querySelectorAll("[data-step]")].map((element) => ({ element, ...centreOf(element) }));
+  steps.sort((a, b) => Math.round(a.y / 2) - Math.round(b.y / 2) || a.x - b.x);
+  for (const { element } of steps) {
+    element.setAttribute("tabindex", "0");
+    element.setAttribute("role", "button");
+    element.parentNode.append(element);
+  }
+}
+
+/** The step of the board or the choices that had the focus before a redraw, or null when
+ * the focus was elsewhere. */
+function focusBefore() {
+  const active = document.activeElement;
+  if (!active || !($("board").contains(active) || $("choices").contains(active))) return null;
+  return { step: active.dataset?.step ?? null };
+}
+
+/** After a redraw, keeps the focus where the person plays: the same step if it is still
+ * offered; the first choice when the next step is a button; else the board's step nearest
+ * to the last one focused; else the board itself (while the others play). */
+function restoreFocus(focus, onBoard) {
+  const steps = [...$("board").querySelectorAll("[data-step]")];
+  const buttons = [...$("choices").querySelectorAll("[data-step]")];
+  let next = [...steps, ...buttons].find((element) => focus.step !== null && element.dataset.step === focus.step);
+  if (!next && !onBoard && buttons.length > 0) next = buttons[0];
+  if (!next && steps.length > 0) next = nearest(steps, focusPoint ?? { x: 0, y: 0 }, (dx, dy) => Math.hypot(dx, dy));
+  (next ?? $("board")).focus({ preventScroll: pointing });
+}
+
+/** The element of `elements` whose offset from `point` has the least `score` (null: out of
+ * the question). */
+function nearest(elements, point, score) {
+  let best = null;
+  let bestScore = Infinity;
+  for (const element of elements) {
+    const centre = centreOf(element);
+    const value = score(centre.x - point.x, centre.y - point.y);
+    if (value !== null && value < bestScore) {
+      best = element;
+      bestScore = value;
+    }
+  }
+  return best;
+}
+
+const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+
+/** Moves the focus to the nearest step of the board in the arrow's direction (within 60
+ * degrees either side of it, those straight ahead preferred). */
+function arrowFocus(key) {
+  const steps = [...$("board").querySelectorAll("[data-step]")];
+  if (steps.length === 0) return;
+  const active = document.activeElement;
+  if (!steps.includes(active)) {
+    steps[0].focus();
+    return;
+  }
+  const [ax, ay] = ARROWS[key];
+  const next = nearest(steps.filter((element) => element !== active), centreOf(active), (dx, dy) => {
+    const along = dx * ax + dy * ay;
+    const across = Math.abs(dx * ay + dy * ax);
+    return along > 1 && across < along * Math.sqrt(3) ? along + 2 * across : null;
+  });
+  next?.focus();
 }
 
 function stepButton(token, text) {
@@ -517,7 +717,13 @@ function stepButton(token, text) {
 
 function statusLine(context) {
   const { status, names } = context;
-  if (status.over) return match.module.result(context);
+  if (status.over) {
+    const result = match.module.result(context);
+    const outcome = personOutcome(status);
+    if (outcome === "won") return `You won. ${result}`;
+    if (outcome === "lost") return `You lost. ${result}`;
+    return result;
+  }
   if (status.chance) return "Drawing a tile…";
   const who = names[status.seat] ?? `Seat ${status.seat}`;
   if (match.humans.has(status.seat)) return `${who} to play (you)`;
@@ -540,15 +746,23 @@ function renderMoves(names) {
   const before = listed.length;
   for (const entry of entries.slice(listed.length)) {
     const item = document.createElement("li");
+    const number = document.createElement("span");
+    number.className = "ply";
+    number.textContent = `${listed.length + 1}.`;
+    const move = document.createElement("span");
+    move.className = "move";
     if (entry.by === "chance") {
       item.className = "chance";
-      item.textContent = `${entry.move} (chance)`;
+      move.textContent = `${entry.move} (chance)`;
     } else {
-      item.textContent = `${entry.move} (${names[entry.by] ?? entry.by})`;
+      move.textContent = `${entry.move} (${names[entry.by] ?? entry.by})`;
     }
+    item.append(number, " ", move);
     list.append(item);
     listed.push(entry);
   }
+  // The numbers' column is as wide as the longest number.
+  list.style.setProperty("--digits", String(String(listed.length).length));
   if (listed.length !== before) list.scrollTop = list.scrollHeight;
 }
 
@@ -574,18 +788,23 @@ function loadRecord() {
     $("records-error").textContent = errorText(error);
     return;
   }
-  const history = [{ game, move: null, by: null }];
+  const history = [{ move: null, by: null, text: game.toText() }];
   const moves = text === "" ? [] : text.split(/\s+/);
   for (const [index, move] of moves.entries()) {
     const status = parseStatus(game.status());
+    let next;
     try {
-      game = game.play(move);
+      next = advance(game, move);
     } catch (error) {
-      $("records-error").textContent = `Move ${index + 1} (${move}): ${errorText(error)}`;
+      game.free();
+      $("records-error").textContent = `Move ${index + 1} (${clip(move, 40)}): ${errorText(error)}`;
       return;
     }
-    history.push({ game, move, by: status.chance ? "chance" : status.seat });
+    game.free();
+    game = next.game;
+    history.push({ move, by: status.chance ? "chance" : status.seat, text: next.text });
   }
+  setCurrent(game);
   match.history = history;
   news = [];
   $("records").close();
@@ -601,7 +820,8 @@ function loadPosition() {
     $("records-error").textContent = errorText(error);
     return;
   }
-  match.history = [{ game, move: null, by: null }];
+  setCurrent(game);
+  match.history = [{ move: null, by: null, text: game.toText() }];
   news = [];
   $("records").close();
   changed();
@@ -655,10 +875,23 @@ async function main() {
     if (event.key === "Enter" || event.key === " ") {
       event.preventDefault();
       onStep(event);
+    } else if (event.key in ARROWS) {
+      event.preventDefault();
+      arrowFocus(event.key);
     }
   });
+  $("board").addEventListener("focusin", (event) => {
+    if (event.target.closest("[data-step]")) focusPoint = centreOf(event.target);
+  });
   $("choices").addEventListener("click", onStep);
-  match.history = [{ game: new Game("pyrga", {}), move: null, by: null }];
+  document.addEventListener("pointerdown", () => {
+    pointing = true;
+  });
+  document.addEventListener("keydown", () => {
+    pointing = false;
+  });
+  setCurrent(new Game("pyrga", {}));
+  match.history = [{ move: null, by: null, text: current().toText() }];
   match.bot = "alphabeta";
   openSetup();
   render();

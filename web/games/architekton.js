@@ -1,9 +1,12 @@
 // Architekton: landscape tiles of one terrain, building tiles with a terrain on each side
 // and perhaps a house, the display to take tiles from, points and houses.
 
-import { esc, namesFromView, svg, genericResult } from "./common.js";
+import { esc, namesFromView, svg, genericResult, changedRect } from "./common.js";
 
 const C = 64;
+/** The margins where the table's coordinates are written: y on the left, x below. */
+const LEFT = 28;
+const BOTTOM = 24;
 const TERRAINS = {
   w: { name: "water", fill: "#4d8fd6", dark: "#1f4f8a", letter: "W" },
   e: { name: "earth", fill: "#b5651d", dark: "#6b3509", letter: "E" },
@@ -70,11 +73,11 @@ function building(kind, rotation, x, y, house, size = C) {
   const x1 = x + size;
   const y1 = y + size;
   const tri = (terrain, points) => `<polygon points="${points}" fill="${TERRAINS[terrain].fill}" stroke="#333" stroke-width="${k}"/>`;
-  const label = (terrain, lx, ly) => `<text x="${lx}" y="${ly}" text-anchor="middle" font-size="${11 * k}" font-weight="bold" fill="${TERRAINS[terrain].dark}" stroke="#fff" stroke-width="${2.5 * k}" paint-order="stroke">${TERRAINS[terrain].letter}</text>`;
+  const label = (terrain, lx, ly) => `<text class="side-letter" x="${lx}" y="${ly}" text-anchor="middle" font-size="${16 * k}" font-weight="bold" fill="${TERRAINS[terrain].dark}" stroke="#fff" stroke-width="${3 * k}" paint-order="stroke">${TERRAINS[terrain].letter}</text>`;
   let body = tri(n, `${x},${y} ${x1},${y} ${cx},${cy}`) + tri(e, `${x1},${y} ${x1},${y1} ${cx},${cy}`)
     + tri(s, `${x1},${y1} ${x},${y1} ${cx},${cy}`) + tri(w, `${x},${y1} ${x},${y} ${cx},${cy}`);
-  body += label(n, cx, y + 13 * k) + label(e, x1 - 9 * k, cy + 4 * k) + label(s, cx, y1 - 5 * k) + label(w, x + 9 * k, cy + 4 * k);
-  body += `<rect x="${cx - 14 * k}" y="${cy - 14 * k}" width="${28 * k}" height="${28 * k}" fill="#d9d2c5" stroke="#4a4a4a" stroke-width="${1.5 * k}"/>`;
+  body += label(n, cx, y + 15 * k) + label(e, x1 - 10 * k, cy + 6 * k) + label(s, cx, y1 - 4 * k) + label(w, x + 10 * k, cy + 6 * k);
+  body += `<rect x="${cx - 12 * k}" y="${cy - 12 * k}" width="${24 * k}" height="${24 * k}" fill="#d9d2c5" stroke="#4a4a4a" stroke-width="${1.5 * k}"/>`;
   if (house !== null && house !== undefined) body += houseIcon(house, cx, cy, k);
   const names = [n, e, s, w].map((t) => TERRAINS[t].name).join(", ");
   return `<g>${body}<title>building: north ${names.replace(/, /g, ", then clockwise ")}</title></g>`;
@@ -109,7 +112,7 @@ function pending(position, chosen, seat, next) {
 }
 
 function draw(context) {
-  const { text, targets, chosen, last, status, next } = context;
+  const { text, view, targets, chosen, changed, status, next } = context;
   const position = parsePosition(text);
   const seat = status.seat ?? 0;
   const { tiles, picked, laid } = pending(position, chosen, seat, next ?? []);
@@ -125,26 +128,41 @@ function draw(context) {
   const minY = Math.min(...ys) - 1;
   const maxY = Math.max(...ys) + 1;
   const top = displayHeight();
-  const width = Math.max((maxX - minX + 1) * C, 6 * (C + 8) + 16);
-  const offset = (width - (maxX - minX + 1) * C) / 2;
+  const tableWidth = (maxX - minX + 1) * C;
+  const tableHeight = (maxY - minY + 1) * C;
+  const width = Math.max(LEFT + tableWidth, 6 * (C + 8) + 16);
+  const offset = LEFT + (width - LEFT - tableWidth) / 2;
   const at = (x, y) => [offset + (x - minX) * C, top + (maxY - y) * C];
-  let body = `<rect x="0" y="${top}" width="${width}" height="${(maxY - minY + 1) * C}" fill="#efe6d2"/>`;
+  let body = `<rect x="0" y="${top}" width="${width}" height="${tableHeight + BOTTOM}" fill="#efe6d2"/>`;
   for (let y = minY; y <= maxY; y += 1) {
     for (let x = minX; x <= maxX; x += 1) {
       const [px, py] = at(x, y);
       body += `<rect x="${px}" y="${py}" width="${C}" height="${C}" fill="none" stroke="#ddd0b6" stroke-width="1"/>`;
     }
+    body += `<text class="coord" x="${offset - 14}" y="${at(minX, y)[1] + C / 2 + 5}" text-anchor="middle">${y}</text>`;
+  }
+  for (let x = minX; x <= maxX; x += 1) {
+    body += `<text class="coord" x="${at(x, minY)[0] + C / 2}" y="${top + tableHeight + 17}" text-anchor="middle">${x}</text>`;
   }
   for (const tile of tiles) {
     const [px, py] = at(tile.x, tile.y);
     body += tileIcon(tile.kind, px, py, C, tile.rotation, tile.house);
   }
   body += mismatches(position.tiles, at);
-  const lastCell = last && /@(-?\d+,-?\d+)/.exec(last);
-  if (lastCell && chosen.length === 0) {
-    const [x, y] = lastCell[1].split(",").map(Number);
+  if (chosen.length === 0) {
+    for (const cell of changed) {
+      if (!/^-?\d+,-?\d+$/.test(cell)) continue;
+      const [px, py] = at(...cell.split(",").map(Number));
+      body += changedRect(px + 3, py + 3, C - 6, C - 6, cell);
+    }
+  }
+  const phase = view?.board?.phase;
+  if (phase?.name === "decide" && phase.building) {
+    const { x, y } = phase.building;
     const [px, py] = at(x, y);
-    body += `<rect class="last" x="${px + 3}" y="${py + 3}" width="${C - 6}" height="${C - 6}"><title>Last move: ${esc(last)}</title></rect>`;
+    body += `<g class="question" data-cell="${x},${y}"><rect x="${px + 1}" y="${py + 1}" width="${C - 2}" height="${C - 2}"/>`
+      + `<circle cx="${px + C - 4}" cy="${py + 4}" r="11"/><text x="${px + C - 4}" y="${py + 10}" text-anchor="middle" font-size="17" font-weight="bold">?</text>`
+      + `<title>The enclosed building on ${x},${y}: keep or remove its house?</title></g>`;
   }
   if (laid) {
     const [px, py] = at(laid.x, laid.y);
@@ -157,8 +175,8 @@ function draw(context) {
     const what = token.startsWith("h@") ? "Move the house from the building on" : "Lay the tile on";
     body += `<rect class="target" x="${px + 5}" y="${py + 5}" width="${C - 10}" height="${C - 10}" rx="4" data-step="${esc(token)}"><title>${what} ${cell}</title></rect>`;
   }
-  body += drawDisplay(position, targets, picked, width);
-  return svg(width, top + (maxY - minY + 1) * C, body, "Architekton table and display");
+  body += drawDisplay(position, targets, picked, width, chosen.length === 0 ? changed : new Set());
+  return svg(width, top + tableHeight + BOTTOM, body, "Architekton table and display", "zoomable architekton");
 }
 
 function displayHeight() {
@@ -195,7 +213,7 @@ function mismatches(tiles, at) {
 }
 
 /** The display: its landscapes then its buildings, in a row above the table. */
-function drawDisplay(position, targets, picked, width) {
+function drawDisplay(position, targets, picked, width, changed) {
   const size = C;
   const gap = 8;
   const count = Math.max(position.display.length, 1);
@@ -210,6 +228,7 @@ function drawDisplay(position, targets, picked, width) {
     const token = `d@${kind}`;
     const seen = used.get(kind) ?? 0;
     used.set(kind, seen + 1);
+    if (changed.has(`d:${kind}:${seen}`)) body += changedRect(x + 3, y + 3, size - 6, size - 6, `d:${kind}:${seen}`);
     if (picked === kind && seen === 0) body += `<rect class="selected" x="${x - 2}" y="${y - 2}" width="${size + 4}" height="${size + 4}"/>`;
     else if (targets.has(kind) && seen === 0) body += `<rect class="target" x="${x}" y="${y}" width="${size}" height="${size}" rx="4" data-step="${esc(token)}"><title>Take this tile</title></rect>`;
     x += size + gap;
@@ -259,11 +278,46 @@ function choiceLabel(token, context) {
 function prompt(context, input) {
   const { chosen } = context;
   const first = input.options[0] ?? "";
-  if (first.startsWith("do:keep") || first.startsWith("do:remove")) return "Your building is enclosed with a mismatch: keep or remove its house?";
+  if (first.startsWith("do:keep") || first.startsWith("do:remove")) {
+    const building = context.view?.board?.phase?.building;
+    const where = building ? ` on ${building.x},${building.y} (marked ?)` : "";
+    return `Your building${where} is enclosed with a mismatch: keep or remove its house?`;
+  }
   if (first.startsWith("h@")) return "No house left in supply: click the building whose house moves onto the new one.";
   if (chosen.length === 0) return "Take a highlighted tile from the display.";
   if (chosen.length === 1) return "Click where to lay it.";
   return "Which way round?";
+}
+
+/** What lies on each cell of the table and in the display (`d:<tile>:<n>`, the n-th of its
+ * kind), to find what changed between two positions. */
+function contents(view, text) {
+  const position = parsePosition(text);
+  const cells = new Map(position.tiles.map((t) => [`${t.x},${t.y}`, `${t.kind}r${t.rotation}#${t.house ?? "-"}`]));
+  const seen = new Map();
+  for (const kind of position.display) {
+    const n = seen.get(kind) ?? 0;
+    seen.set(kind, n + 1);
+    cells.set(`d:${kind}:${n}`, kind);
+  }
+  return cells;
+}
+
+/** The terrains of a building's sides, north first, as laid. */
+function sideNames(kind, rotation) {
+  return sides(kind, rotation).map((t, i) => `${["north", "east", "south", "west"][i]} ${TERRAINS[t].name}`).join(", ");
+}
+
+/** A move in words: "Orange laid a water landscape on 1,0." Chance draws are told by
+ * `describeChance`; a house moved or removed by its effect. */
+function describeMove(move, who) {
+  const lay = /^([a-z]+)@(-?\d+,-?\d+)(?:r(\d))?$/.exec(move);
+  if (lay && lay[1] === "h") return "";
+  if (lay && lay[1].length === 1) return `${who} laid ${lay[1] === "e" ? "an" : "a"} ${TERRAINS[lay[1]].name} landscape on ${lay[2]}.`;
+  if (lay) return `${who} laid a building on ${lay[2]} (${sideNames(lay[1], Number(lay[3] ?? 0))}).`;
+  if (move === "keep") return `${who} kept the house and paid for the mismatches.`;
+  if (move === "pass") return `${who} passed.`;
+  return "";
 }
 
 function describeChance(move) {
@@ -292,8 +346,10 @@ export default {
   options: [{ key: "buildingMatch", label: "Buildings must match", values: [["all", "every landscape beside them"], ["one", "at least one landscape (published game)"]] }],
   bots: ["mcts", "random"],
   defaultNames: () => FALLBACK_NAMES,
-  seatLabel: (name, seat) => `${name} (${["red", "white"][seat]} houses)`,
+  seatLabel: (name, seat) => `${name} (${name.toLowerCase()} houses marked ${HOUSE[seat].mark})`,
   seatNames: (game, view) => namesFromView(view, FALLBACK_NAMES),
+  contents,
+  describeMove,
   steps,
   draw,
   panel,

@@ -33,9 +33,11 @@ export function esc(text) {
   return String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/** The SVG root with a view box, scaling to the width of its box. */
-export function svg(width, height, body, label) {
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" style="max-width: ${Math.round(width * 1.5)}px" role="group" aria-label="${esc(label)}" class="board-svg">${body}</svg>`;
+/** The SVG root with a view box, scaling to the width of its box. A board of class
+ * `zoomable` is never drawn smaller than its width times the CSS length `--unit` (set per
+ * game and screen width in style.css): where that is wider than the screen, the board pans. */
+export function svg(width, height, body, label, className = "") {
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" style="max-width: ${Math.round(width * 1.5)}px; --w: ${width}; --aspect: ${(width / height).toFixed(4)}" role="group" aria-label="${esc(label)}" class="board-svg ${className}">${body}</svg>`;
 }
 
 /** A clickable, highlighted target over a cell's rectangle. */
@@ -59,17 +61,14 @@ export function namesFromView(view, fallback) {
 
 const point = (at) => (at && typeof at === "object" ? `${at.x},${at.y}` : String(at));
 
-/** The effects of a move (from the view) in words, one sentence each. */
+/** The effects of a move (from the view) in words, one sentence each; what a move's own
+ * description says already (Pylos' raises and take-backs) is left out. */
 export function describeEffects(effects, names) {
   const name = (seat) => names[seat] ?? `Seat ${seat}`;
   return (effects ?? []).map((effect) => {
     switch (effect.kind) {
       case "towerComplete":
         return `The tower on ${effect.cell} is complete: ${name(effect.controller)} controls it.`;
-      case "raise":
-        return `A ball rose from ${effect.from} to ${effect.to}.`;
-      case "takeBack":
-        return `The ball on ${effect.spot} went back to the reserve.`;
       case "houseMoved":
         return `${name(effect.seat)}'s house moved from ${point(effect.from)} to ${point(effect.to)}.`;
       case "houseRemoved":
@@ -88,4 +87,23 @@ export function describeEffects(effects, names) {
         return "";
     }
   }).filter((text) => text !== "");
+}
+
+/** `text` cut to at most `limit` characters, with an ellipsis where it was cut. */
+export function clip(text, limit = 300) {
+  const chars = [...String(text)];
+  return chars.length <= limit ? chars.join("") : `${chars.slice(0, limit - 1).join("")}…`;
+}
+
+/** The SVG mark of a cell that changed since the person's last move (a dotted frame). */
+export function changedRect(x, y, w, h, cell) {
+  return `<rect class="changed" x="${x}" y="${y}" width="${w}" height="${h}" data-cell="${esc(cell)}"><title>Changed since your last move: ${esc(cell)}</title></rect>`;
+}
+
+/** The keys whose values differ between two maps (present in either). */
+export function changedKeys(before, after) {
+  const keys = new Set();
+  for (const [key, value] of after) if (before.get(key) !== value) keys.add(key);
+  for (const key of before.keys()) if (!after.has(key)) keys.add(key);
+  return keys;
 }

@@ -1,11 +1,14 @@
 // Crescendo: crosses of a white centre and four coloured arms, pawns stacked into towers,
 // protected on their owner's colour. Each player's colour also has its own symbol.
 
-import { esc, namesFromView, svg, genericResult } from "./common.js";
+import { esc, namesFromView, svg, genericResult, changedRect } from "./common.js";
 
 const C = 46;
+/** The margins where the coordinates are written: y on the left, x below. */
+const LEFT = 26;
+const BOTTOM = 22;
 const COLOURS = [
-  { fill: "#d55e00", light: "#eda276", dark: "#5e2900", name: "red", symbol: "circle" },
+  { fill: "#d7263d", light: "#f08c98", dark: "#5c0a16", name: "red", symbol: "circle" },
   { fill: "#56b4e9", light: "#8fcdf0", dark: "#174d70", name: "blue", symbol: "triangle" },
   { fill: "#f0e442", light: "#f6ee9c", dark: "#5f5800", name: "yellow", symbol: "square" },
   { fill: "#009e73", light: "#5cc2a3", dark: "#003d2b", name: "green", symbol: "diamond" },
@@ -60,7 +63,7 @@ function pending(chosen) {
 }
 
 function draw(context) {
-  const { view, targets, chosen, last, status, next } = context;
+  const { view, targets, chosen, changed, status, next } = context;
   const cells = cellsOf(view);
   const points = cells.map((c) => [c.x, c.y]);
   for (const cell of targets.keys()) points.push(cell.split(",").map(Number));
@@ -78,10 +81,16 @@ function draw(context) {
   const maxX = Math.max(...xs) + pad;
   const minY = Math.min(...ys) - pad;
   const maxY = Math.max(...ys) + pad;
-  const at = (x, y) => [(x - minX) * C, (maxY - y) * C];
-  const width = (maxX - minX + 1) * C;
-  const height = (maxY - minY + 1) * C;
+  const at = (x, y) => [LEFT + (x - minX) * C, (maxY - y) * C];
+  const width = LEFT + (maxX - minX + 1) * C;
+  const height = (maxY - minY + 1) * C + BOTTOM;
   let body = `<rect width="${width}" height="${height}" fill="#3d3a36"/>`;
+  for (let x = minX; x <= maxX; x += 1) {
+    body += `<text class="coord light" x="${at(x, 0)[0] + C / 2}" y="${height - 6}" text-anchor="middle">${x}</text>`;
+  }
+  for (let y = minY; y <= maxY; y += 1) {
+    body += `<text class="coord light" x="${LEFT / 2}" y="${at(0, y)[1] + C / 2 + 5}" text-anchor="middle">${y}</text>`;
+  }
   for (const cell of cells) {
     const [px, py] = at(cell.x, cell.y);
     body += `<rect x="${px + 1}" y="${py + 1}" width="${C - 2}" height="${C - 2}" rx="3" fill="${cellFill(cell.colour)}" stroke="#222" stroke-width="1"><title>${cell.x},${cell.y}</title></rect>`;
@@ -102,11 +111,10 @@ function draw(context) {
     const [px, py] = at(cell.x, cell.y);
     body += tower(cell.tower.owner, cell.tower.height, px + C / 2, py + C / 2, cell.protected);
   }
-  const lastCells = lastMoveCells(last);
   if (chosen.length === 0) {
-    for (const [x, y] of lastCells) {
-      const [px, py] = at(x, y);
-      body += `<rect class="last" x="${px + 3}" y="${py + 3}" width="${C - 6}" height="${C - 6}"><title>Last move: ${esc(last)}</title></rect>`;
+    for (const cell of changed) {
+      const [px, py] = at(...cell.split(",").map(Number));
+      body += changedRect(px + 3, py + 3, C - 6, C - 6, cell);
     }
   } else if (!laying && pick.from) {
     const [x, y] = pick.from.split(",").map(Number);
@@ -116,9 +124,9 @@ function draw(context) {
   for (const [cell, token] of targets) {
     const [x, y] = cell.split(",").map(Number);
     const [px, py] = at(x, y);
-    body += `<rect class="target" x="${px + 5}" y="${py + 5}" width="${C - 10}" height="${C - 10}" rx="4" data-step="${esc(token)}"><title>${esc(targetTitle(token, view, status))} ${cell}</title></rect>`;
+    body += `<rect class="target" x="${px + 3}" y="${py + 3}" width="${C - 6}" height="${C - 6}" rx="4" data-step="${esc(token)}"><title>${esc(targetTitle(token, view, status))} ${cell}</title></rect>`;
   }
-  return svg(width, height, body, "Crescendo board of crosses");
+  return svg(width, height, body, "Crescendo board of crosses", "zoomable crescendo");
 }
 
 function crossShape(x, y, rotation, at, opacity) {
@@ -135,18 +143,36 @@ function crossShape(x, y, rotation, at, opacity) {
   return body;
 }
 
-function lastMoveCells(last) {
-  if (!last || last === "pass") return [];
-  const match = /^([XPESM])(-?\d+),(-?\d+)(?:([nesw])(\d+))?/.exec(last);
-  if (!match) return [];
-  const x = Number(match[2]);
-  const y = Number(match[3]);
-  if (match[1] === "M") {
-    const [dx, dy] = DELTA[match[4]];
-    const k = Number(match[5]);
-    return [[x, y], [x + dx * k, y + dy * k]];
+/** Each cell's colour and tower, to find the cells that changed between two positions. */
+function contents(view) {
+  return new Map(cellsOf(view).map((c) => [`${c.x},${c.y}`, `${c.colour}:${c.tower ? `${c.tower.owner}x${c.tower.height}` : "-"}`]));
+}
+
+/** A move in words: "Blue moved 2 pawns from 1,0 north to 1,2."; `before` is the view of
+ * the position the move was made in. */
+function describeMove(move, who, { names, before }) {
+  if (move === "pass") return `${who} passed.`;
+  const [, kind, xs, ys, rotation, direction, count] = /^([XPESM])(-?\d+),(-?\d+)(?:r(\d)|([nesw])(\d+))?$/.exec(move);
+  const cell = `${xs},${ys}`;
+  switch (kind) {
+    case "X":
+      return `${who} laid a cross centred on ${cell}${Number(rotation) > 0 ? `, turned ${rotation}` : ""}.`;
+    case "P":
+      return `${who} put a pawn on ${cell}.`;
+    case "E":
+      return `${who} put an extra pawn on ${cell}.`;
+    case "S": {
+      const phase = before?.board?.phase;
+      const whose = phase?.name === "scattering" ? ` of ${names[phase.victim]}` : "";
+      return `${who} put a scattered pawn${whose} on ${cell}.`;
+    }
+    default: {
+      const [dx, dy] = DELTA[direction];
+      const k = Number(count);
+      const name = { n: "north", e: "east", s: "south", w: "west" }[direction];
+      return `${who} moved ${k} pawn${k === 1 ? "" : "s"} from ${cell} ${name} to ${Number(xs) + dx * k},${Number(ys) + dy * k}.`;
+    }
   }
-  return [[x, y]];
 }
 
 function targetTitle(token, view) {
@@ -249,6 +275,10 @@ export default {
   defaultNames: (options) => fallbackNames(Number(options.players ?? 4)),
   seatLabel: (name, seat) => `${name} (${COLOURS[seat].symbol})`,
   seatNames: (game, view, options) => namesFromView(view, fallbackNames(Number(options.players ?? 4))),
+  /** Another tower or centre can be clicked in the middle of a move: the move starts again there. */
+  reselect: true,
+  contents,
+  describeMove,
   steps,
   draw,
   panel,

@@ -5,7 +5,11 @@ import { esc, namesFromView, svg, genericResult } from "./common.js";
 
 const FILES = "abcd";
 const S = 92;
-const M = 14;
+/** The margin around the spots, where the files and ranks of level 0 are written. */
+const M = 24;
+/** The spot and the height of the strip of levels under the pyramid. */
+const STRIP_CELL = 36;
+const STRIP = 4 * STRIP_CELL + 34;
 const R = 0.46 * S;
 const NAMES = ["Light", "Dark"];
 const BALL = [
@@ -79,7 +83,7 @@ function pendingBalls(balls, chosen, seat) {
 }
 
 function draw(context) {
-  const { text, targets, chosen, last, status } = context;
+  const { text, targets, chosen, changed, status } = context;
   const position = parsePosition(text);
   const seat = status.seat ?? position.toMove;
   const { shown, removed, moved } = pendingBalls(position.balls, chosen, seat);
@@ -91,7 +95,10 @@ function draw(context) {
     const [x, y] = centre(spot);
     body += `<circle cx="${x}" cy="${y}" r="${R * 0.8}" fill="#9c7740" stroke="#7a5a2c" stroke-width="2"><title>${spot}</title></circle>`;
   }
-  const lastSpots = lastMoveSpots(last);
+  for (let i = 0; i < 4; i += 1) {
+    body += `<text class="coord" x="${M + S / 2 + i * S}" y="${M + 4 * S + 18}" text-anchor="middle">${FILES[i]}</text>`;
+    body += `<text class="coord" x="${M / 2}" y="${M + S / 2 + i * S + 5}" text-anchor="middle">${4 - i}</text>`;
+  }
   for (let level = 0; level < 4; level += 1) {
     for (const spot of spots().filter((s) => Number(s[0]) === level)) {
       const owner = shown.get(spot);
@@ -102,14 +109,14 @@ function draw(context) {
       body += ball(owner, x, y, r, removed.has(spot) ? 'opacity="0.35"' : "");
       body += `<title>${spot}</title>`;
       if (removed.has(spot)) body += `<path d="M${x - 18} ${y - 18}L${x + 18} ${y + 18}M${x + 18} ${y - 18}L${x - 18} ${y + 18}" stroke="#a00000" stroke-width="7" stroke-linecap="round"/>`;
-      if (lastSpots.has(spot) && chosen.length === 0) body += `<circle class="last" cx="${x}" cy="${y}" r="${R - 5}"/>`;
+      if (changed.has(spot) && chosen.length === 0) body += `<circle class="changed" cx="${x}" cy="${y}" r="${R - 5}" data-cell="${spot}"><title>Changed since your last move: ${spot}</title></circle>`;
       if (moved && (moved.to === spot || (moved.from === spot && !moved.to))) body += `<circle class="selected" cx="${x}" cy="${y}" r="${R - 4}"/>`;
     }
   }
-  for (const spot of lastSpots) {
+  for (const spot of changed) {
     if (!shown.has(spot) && chosen.length === 0) {
       const [x, y] = centre(spot);
-      body += `<circle class="last" cx="${x}" cy="${y}" r="${R * 0.5}"><title>Taken back: ${spot}</title></circle>`;
+      body += `<circle class="changed" cx="${x}" cy="${y}" r="${R * 0.5}" data-cell="${spot}"><title>Emptied since your last move: ${spot}</title></circle>`;
     }
   }
   for (const [spot, token] of targets) {
@@ -118,20 +125,20 @@ function draw(context) {
     body += `<circle class="target" cx="${x}" cy="${y}" r="${0.33 * S}" data-step="${esc(token)}"><title>${what} ${spot}</title></circle>`;
   }
   body += levelsStrip(new Map([...shown].filter(([spot]) => !removed.has(spot))), size + 6, size);
-  return svg(size, size + 118, body, "Pylos pyramid seen from above, and each level on its own");
+  return svg(size, size + 6 + STRIP, body, "Pylos pyramid seen from above, and each level on its own");
 }
 
 /** Each level flat, side by side, under the pyramid: what the top view hides. */
 function levelsStrip(shown, top, width) {
-  const cell = 22;
-  const gap = 22;
+  const cell = STRIP_CELL;
+  const gap = 10;
   const total = (4 + 3 + 2 + 1) * cell + 3 * gap;
   let x = (width - total) / 2;
-  let body = `<rect x="0" y="${top}" width="${width}" height="112" rx="10" fill="#efe3c8"/>`;
+  let body = `<rect x="0" y="${top}" width="${width}" height="${STRIP}" rx="10" fill="#efe3c8"/>`;
   for (let level = 0; level < 4; level += 1) {
     const n = 4 - level;
-    const y0 = top + 22 + (level * cell) / 2;
-    body += `<text x="${x + (n * cell) / 2}" y="${top + 16}" text-anchor="middle" font-size="13" fill="#5a4020">level ${level}</text>`;
+    const y0 = top + 24 + (level * cell) / 2;
+    body += `<text x="${x + (n * cell) / 2}" y="${top + 17}" text-anchor="middle" font-size="14" fill="#5a4020">level ${level}</text>`;
     for (let rank = 1; rank <= n; rank += 1) {
       for (let file = 0; file < n; file += 1) {
         const spot = `${level}${FILES[file]}${rank}`;
@@ -140,8 +147,8 @@ function levelsStrip(shown, top, width) {
         const owner = shown.get(spot);
         body += owner === undefined
           ? `<circle cx="${cx}" cy="${cy}" r="3" fill="#a58b5f"/>`
-          : `<circle cx="${cx}" cy="${cy}" r="${cell * 0.44}" fill="${BALL[owner].flat}" stroke="${BALL[owner].stroke}" stroke-width="1.5"/>`
-            + `<text x="${cx}" y="${cy + 4}" text-anchor="middle" font-size="11" font-weight="bold" fill="${BALL[owner].text}">${NAMES[owner][0]}</text>`;
+          : `<circle class="strip-ball" cx="${cx}" cy="${cy}" r="${cell * 0.44}" fill="${BALL[owner].flat}" stroke="${BALL[owner].stroke}" stroke-width="1.5"/>`
+            + `<text x="${cx}" y="${cy + 5}" text-anchor="middle" font-size="14" font-weight="bold" fill="${BALL[owner].text}">${NAMES[owner][0]}</text>`;
       }
     }
     x += n * cell + gap;
@@ -149,11 +156,18 @@ function levelsStrip(shown, top, width) {
   return body;
 }
 
-function lastMoveSpots(last) {
-  const result = new Set();
-  if (!last) return result;
-  for (const spot of last.match(/\d[a-d]\d/g) ?? []) result.add(spot);
-  return result;
+/** Who holds each spot, to find the spots that changed between two positions. */
+function contents(view, text) {
+  return new Map([...parsePosition(text).balls].map(([spot, owner]) => [spot, String(owner)]));
+}
+
+/** A move in words: "Dark raised a ball from 0a1 to 1b2 and took back 1b2 and 0c3." */
+function describeMove(move, who) {
+  const [main, ...removals] = move.split("x");
+  const [from, to] = main.split("-");
+  const put = to ? `raised a ball from ${from} to ${to}` : `placed a ball on ${from}`;
+  const taken = removals.length > 0 ? ` and took back the ball${removals.length > 1 ? "s" : ""} on ${removals.join(" and ")}` : "";
+  return `${who} ${put}${taken}.`;
 }
 
 function panel(context) {
@@ -217,6 +231,8 @@ export default {
   defaultNames: () => NAMES,
   seatLabel: (name, seat) => `${name}${seat === 0 ? " (moves first)" : ""}`,
   seatNames: (game, view) => namesFromView(view, NAMES),
+  contents,
+  describeMove,
   steps,
   draw,
   panel,

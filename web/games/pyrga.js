@@ -1,7 +1,7 @@
 // Pyrga: a 4×4 board of towers seen from above: a square frame, a triangle pointing its
 // way, a cylinder, in White's or Black's colour.
 
-import { esc, namesFromView, svg, targetRect, genericResult } from "./common.js";
+import { esc, namesFromView, svg, targetRect, genericResult, changedRect } from "./common.js";
 
 const FILES = "abcd";
 const SHAPES = { S: "square", T: "triangle", C: "cylinder" };
@@ -64,7 +64,7 @@ function tower(pieces, cx, cy) {
 }
 
 function draw(context) {
-  const { view, targets, chosen, last } = context;
+  const { view, targets, chosen, changed } = context;
   const cells = cellsOf(view);
   let body = `<rect x="${LEFT}" y="${TOP}" width="${4 * CELL}" height="${4 * CELL}" fill="#e2c48f" stroke="#5a4020" stroke-width="3"/>`;
   for (let rank = 4; rank >= 1; rank -= 1) {
@@ -88,10 +88,9 @@ function draw(context) {
         + `<title>${NAMES[owner]} controls this tower</title></g>`;
     }
   }
-  if (last) {
-    const cell = last.slice(1, 3);
+  for (const cell of changed) {
     const [x, y] = cellCorner(cell);
-    body += `<rect class="last" x="${x + 3}" y="${y + 3}" width="${CELL - 6}" height="${CELL - 6}"><title>Last piece: ${esc(last)}</title></rect>`;
+    body += changedRect(x + 3, y + 3, CELL - 6, CELL - 6, cell);
   }
   if (chosen.length > 0) {
     const cell = chosen[0].slice(1);
@@ -132,6 +131,17 @@ function result(context) {
   return `${winner} wins: towers level, ${mine.onePiece} towers of one to ${theirs.onePiece}.`;
 }
 
+/** What each cell holds, to find the cells that changed between two positions. */
+function contents(view) {
+  return new Map([...cellsOf(view)].map(([cell, { pieces }]) => [cell, pieces.map((p) => `${p.shape}${p.owner}${p.direction ?? ""}`).join(" ")]));
+}
+
+/** A move in words: "Black placed a triangle on b1 pointing west." */
+function describeMove(move, who) {
+  const direction = move.length > 3 ? ` pointing ${DIRECTIONS[move[3]]}` : "";
+  return `${who} placed a ${SHAPES[move[0]]} on ${move.slice(1, 3)}${direction}.`;
+}
+
 /** `Ta1n` is three clicks: the cell, the shape, the direction. */
 function steps(move) {
   const seq = [`@${move.slice(1, 3)}`, `shape:${move[0]}`];
@@ -153,7 +163,7 @@ function choiceLabel(token, context) {
 function prompt(context) {
   const { chosen } = context;
   if (chosen.length === 0) return "Click a highlighted cell.";
-  if (chosen.length === 1) return `On ${chosen[0].slice(1)}: which piece?`;
+  if (chosen.length === 1) return `On ${chosen[0].slice(1)}: which piece? (Or click another cell.)`;
   return "Which way does the triangle point?";
 }
 
@@ -167,6 +177,10 @@ export default {
   defaultNames: () => NAMES,
   seatLabel: (name, seat) => `${name}${seat === 0 ? " (moves first)" : ""}`,
   seatNames: (game, view) => namesFromView(view, NAMES),
+  /** Another cell can be clicked in the middle of a move: the move starts again there. */
+  reselect: true,
+  contents,
+  describeMove,
   steps,
   choiceOrder: (token) => ["shape:S", "shape:T", "shape:C", "dir:n", "dir:e", "dir:s", "dir:w"].indexOf(token),
   draw,

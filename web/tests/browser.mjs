@@ -60,8 +60,8 @@ export async function startGame(page, url, { game, options = {}, bot, level = "1
   await page.click("#setup-start");
 }
 
-/** The first highlighted target or choice of the person's move; clicking it repeatedly
- * plays legal moves. */
+/** The first highlighted target or choice of the person's move (not a cell that starts
+ * the move again elsewhere, class `again`); clicking it repeatedly plays legal moves. */
 export function firstChoice(page) {
-  return page.locator("#board [data-step], #choices [data-step]:not([data-step=cancel])").first();
+  return page.locator("#board [data-step]:not(.again), #choices [data-step]:not([data-step=cancel])").first();
 }

@@ -56,9 +56,12 @@ async function playWholeGame(t, { game, options = {}, bot, limit, result }) {
   const { phase, clicks } = await playOut(page, limit);
   const status = await page.textContent("#status");
   const moves = await page.locator("#moves li").count();
+  const outcome = await page.getAttribute("#status", "data-outcome");
   t.diagnostic(`${game}: ${moves} moves, ${clicks} clicks; "${status}"`);
   assert.equal(phase, "over", `the game stopped in phase ${phase}: ${status}`);
   assert.match(status, result);
+  // The colour of the result line follows the person's side.
+  assert.equal(outcome, status.startsWith("You won") ? "won" : status.startsWith("You lost") ? "lost" : "draw");
   // A phone-sized window keeps the pictures small for the docs.
   await page.setViewportSize({ width: 480, height: 900 });
   const shot = join(shots, `${game}.png`);
@@ -69,16 +72,16 @@ async function playWholeGame(t, { game, options = {}, bot, limit, result }) {
 }
 
 test("Pyrga: a whole game against the alphabeta bot", (t) =>
-  playWholeGame(t, { game: "pyrga", bot: "alphabeta", limit: 200, result: /^(White wins|Black wins|Draw)/ }));
+  playWholeGame(t, { game: "pyrga", bot: "alphabeta", limit: 200, result: /^(You won\. White wins|You lost\. Black wins|Draw)/ }));
 
 test("Pylos: a whole game against the mcts bot", (t) =>
-  playWholeGame(t, { game: "pylos", bot: "mcts", limit: 400, result: /^(Light|Dark) wins: / }));
+  playWholeGame(t, { game: "pylos", bot: "mcts", limit: 400, result: /^(You won\. Light|You lost\. Dark) wins: / }));
 
 test("Architekton: a whole game against the mcts bot", (t) =>
-  playWholeGame(t, { game: "architekton", bot: "mcts", limit: 400, result: /^((Blue|Orange) wins: |Draw)/ }));
+  playWholeGame(t, { game: "architekton", bot: "mcts", limit: 400, result: /^(You won\. Blue wins: |You lost\. Orange wins: |Draw)/ }));
 
 test("Crescendo: a whole two-player match against the greedy bot", (t) =>
-  playWholeGame(t, { game: "crescendo", options: { players: 2 }, bot: "greedy", limit: 4000, result: /^(Red|Blue) wins the match/ }));
+  playWholeGame(t, { game: "crescendo", options: { players: 2 }, bot: "greedy", limit: 4000, result: /^(You won\. Red|You lost\. Blue) wins the match/ }));
 
 test("a 360-pixel-wide phone screen: no sideways scrolling, the board fits", async (t) => {
   const { page, errors } = await watchedPage(browser.context);
@@ -102,7 +105,7 @@ test("a 360-pixel-wide phone screen: no sideways scrolling, the board fits", asy
 test("undo, and a record and a position saved and loaded as text", async () => {
   const { page, errors } = await watchedPage(browser.context);
   await start(page, "pyrga", {}, "random");
-  const moves = page.locator("#moves li");
+  const moves = page.locator("#moves li .move");
   for (let turn = 1; turn <= 2; turn += 1) {
     await page.waitForSelector("body[data-phase=human]");
     while ((await moves.count()) < 2 * turn - 1) {

@@ -97,9 +97,9 @@ test("Pyrga: the perfect bot answers every move with a best move, to the end", a
   }
   assert.equal(await page.getAttribute("body", "data-phase"), "over");
   const status = await page.textContent("#status");
-  assert.match(status, /^(White wins|Black wins|Draw)/);
+  assert.match(status, /^(You won\. White wins|You lost\. Black wins|Draw)/);
   // The move list holds the loaded record, then the moves played from there.
-  const listed = (await page.locator("#moves li").allTextContents()).map((line) => line.split(" ")[0]);
+  const listed = (await page.locator("#moves li .move").allTextContents()).map((line) => line.split(" ")[0]);
   assert.deepEqual(listed.slice(0, 16), LATE.split(" "));
   const played = listed.slice(16);
   const bots = [];

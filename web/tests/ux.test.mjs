@@ -1,0 +1,381 @@
+// What players expect of the page besides the rules: undo that keeps chance, the changes
+// since one's last move marked and said, keyboard play, sizes on a phone and a desktop,
+// long games, short error messages, coordinates, the result from the person's side.
+
+import { after, before, test } from "node:test";
+import assert from "node:assert/strict";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { serve } from "./server.mjs";
+import { firstChoice, launch, startGame, watchedPage } from "./browser.mjs";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+const app = process.env.TOWERS_WEB_APP ?? join(root, "target", "web", "app");
+
+// Architekton: one landscape encloses three buildings; Orange decides about the building on
+// 0,-1, then Blue about the one on 2,-1 (docs/architekton.md, "A worked example").
+const THREE_ENCLOSURES = "*f *w *e *p *w *wepf *wpfe *wepf wepf@1,0 e@2,0 *p *wefp wpfe@0,-1r2 p@-1,-1 *w *wepf wepf@2,-1r3 w@0,-2 *f *wfpe p@3,-1 f@2,-2 *p *e p@1,-1";
+
+// Pyrga: a game of random bots that Black wins.
+const LOST = "Cd4 Sd4 Cc4 Tc4e Td4w Tb4s Tb2n Tb3n Cb4 Sb4 Ca4 Ta4s Ta2e Cc2 Tc2w Sa2 Ta3n Sa4 Sa3 Cb3 Sb3";
+
+let server;
+let browser;
+
+before(async () => {
+  server = await serve(app);
+  browser = await launch();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const HUMAN_OR_OVER = "body[data-phase=human], body[data-phase=over], body[data-phase=error]";
+
+/** The moves of the move list, as "move (player)". */
+function listedMoves(page) {
+  return page.locator("#moves li .move").allTextContents();
+}
+
+/** Clicks the first highlighted choice until the person has made `count` more moves and it
+ * is the person's turn again (or the game is over). */
+async function playMoves(page, count) {
+  for (let made = 0; made < count;) {
+    await page.waitForSelector(HUMAN_OR_OVER, { timeout: 60_000 });
+    if ((await page.getAttribute("body", "data-phase")) !== "human") return;
+    const before = (await listedMoves(page)).length;
+    await firstChoice(page).click();
+    if ((await listedMoves(page)).length > before) made += 1;
+  }
+  await page.waitForSelector(HUMAN_OR_OVER, { timeout: 60_000 });
+}
+
+/** Loads `record` through the record dialog. */
+async function loadRecord(page, record) {
+  await page.click("#save");
+  await page.fill("#record-text", record);
+  await page.click("#load-record");
+}
+
+/** A record of `plies` moves of bots, made by the package in the page. */
+function botRecord(page, name, options, plies) {
+  return page.evaluate(async ([name, options, plies]) => {
+    const towers = await import("./pkg/towers_wasm.js");
+    await towers.default();
+    let game = new towers.Game(name, options);
+    const moves = [];
+    while (moves.length < plies && game.status().startsWith("ongoing")) {
+      const move = towers.botMove(game, { bot: "random", seed: moves.length });
+      const next = game.play(move);
+      game.free();
+      game = next;
+      moves.push(move);
+    }
+    game.free();
+    return moves.join(" ");
+  }, [name, options, plies]);
+}
+
+/** The size of the page's WebAssembly memory in bytes. */
+function wasmMemory(page) {
+  return page.evaluate(async () => {
+    const towers = await import("./pkg/towers_wasm.js");
+    return (await towers.default()).memory.buffer.byteLength;
+  });
+}
+
+test("undo keeps chance: undoing a move and playing it again draws the same tiles", async (t) => {
+  const { page, errors } = await watchedPage(browser.context);
+  await startGame(page, server.url, { game: "architekton", bot: "random" });
+  // Two turns of the person (two tiles each), each followed by the refill and the bot's turn.
+  await playMoves(page, 4);
+  const first = await listedMoves(page);
+  const draws = first.filter((move) => move.endsWith("(chance)"));
+  await page.click("#undo");
+  await page.waitForSelector("body[data-phase=human]");
+  const kept = (await listedMoves(page)).length;
+  assert.ok(kept < first.length);
+  assert.ok(first.slice(kept).some((move) => move.endsWith("(chance)")), "the undone moves include chance draws");
+  await playMoves(page, 1);
+  const again = await listedMoves(page);
+  t.diagnostic(`${first.length} moves, ${draws.length} draws; undone back to ${kept}, played again: ${again.slice(kept).join(", ")}`);
+  assert.deepEqual(again, first);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("what the others did since the person's move is marked on the board and said in words", async (t) => {
+  const { page, errors } = await watchedPage(browser.context);
+  await startGame(page, server.url, { game: "architekton", bot: "random" });
+  await playMoves(page, 2);
+  const moves = await listedMoves(page);
+  const mine = moves.findLastIndex((move) => move.endsWith("(Blue)"));
+  const theirs = moves.slice(mine + 1).filter((move) => move.endsWith("(Orange)")).map((move) => move.split(" ")[0]);
+  const tiles = theirs.map((move) => /@(-?\d+,-?\d+)/.exec(move)?.[1]).filter(Boolean);
+  assert.equal(tiles.length, 2, `Orange's turn: ${theirs.join(" ")}`);
+  const marked = await page.locator("#board .changed").evaluateAll((marks) => marks.map((m) => m.dataset.cell));
+  t.diagnostic(`Orange played ${theirs.join(" ")}; marked ${marked.join(" ")}`);
+  for (const cell of tiles) assert.ok(marked.includes(cell), `${cell} is marked`);
+  // The display refilled by chance is marked too.
+  assert.ok(marked.some((cell) => cell.startsWith("d:")));
+  const said = await page.textContent("#news");
+  t.diagnostic(said);
+  assert.equal(await page.getAttribute("#news", "aria-live"), "polite");
+  for (const cell of tiles) assert.match(said, new RegExp(`Orange laid an? [a-z ]+ on ${cell}[ .]`));
+  assert.match(said, /Chance: /);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("Architekton: the keep-or-remove question marks the building it is about", async () => {
+  const { page, errors } = await watchedPage(browser.context);
+  await startGame(page, server.url, { game: "architekton", bot: "random" });
+  await page.waitForSelector("body[data-phase=human]");
+  await loadRecord(page, THREE_ENCLOSURES);
+  // Orange (the bot) decides about 0,-1 first; then Blue is asked about 2,-1.
+  await page.waitForSelector("#choices [data-step='do:keep']");
+  assert.deepEqual(await page.locator("#board .question").evaluateAll((marks) => marks.map((m) => m.dataset.cell)), ["2,-1"]);
+  assert.match(await page.textContent("#choices .prompt"), /^Your building on 2,-1 \(marked \?\) is enclosed with a mismatch/);
+  await page.click("#choices [data-step='do:keep']");
+  await page.waitForSelector(HUMAN_OR_OVER);
+  assert.equal(await page.locator("#board .question").count(), 0);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("keyboard: tab order row by row, arrow keys, focus kept on the board, the bot's move announced", async (t) => {
+  const { page, errors } = await watchedPage(browser.context);
+  await startGame(page, server.url, { game: "pyrga", bot: "random" });
+  await page.waitForSelector("body[data-phase=human]");
+  const focused = () => page.evaluate(() => document.activeElement.dataset?.step ?? document.activeElement.id);
+  // Tab from the New game button... through the buttons to the board's cells: rank 4 first.
+  await page.locator("#board [data-step]").first().focus();
+  const order = [await focused()];
+  for (let i = 1; i < 16; i += 1) {
+    await page.keyboard.press("Tab");
+    order.push(await focused());
+  }
+  const rows = ["4", "3", "2", "1"].flatMap((rank) => ["a", "b", "c", "d"].map((file) => `@${file}${rank}`));
+  assert.deepEqual(order, rows);
+  await page.locator("#board [data-step='@a4']").focus();
+  const path = [];
+  for (const key of ["ArrowRight", "ArrowDown", "ArrowDown", "ArrowLeft", "ArrowUp", "ArrowUp"]) {
+    await page.keyboard.press(key);
+    path.push(await focused());
+  }
+  assert.deepEqual(path, ["@b4", "@b3", "@b2", "@a2", "@a3", "@a4"]);
+  // A move with the keyboard alone: Enter on a cell, then on the first piece offered.
+  await page.keyboard.press("Enter");
+  assert.equal(await focused(), "shape:S");
+  await page.keyboard.press("Enter");
+  await page.waitForSelector("body[data-phase=human]");
+  const step = await focused();
+  assert.match(step, /^@[a-d][1-4]$/, `the focus is on a cell of the board, not on ${step}`);
+  const moves = await listedMoves(page);
+  assert.deepEqual(moves.length, 2);
+  assert.equal(moves[0], "Sa4 (White)");
+  const reply = moves[1].split(" ")[0];
+  const said = await page.textContent("#news");
+  t.diagnostic(`Black played ${reply}: "${said}"`);
+  const shapes = { S: "square", T: "triangle", C: "cylinder" };
+  assert.ok(said.startsWith(`Black placed a ${shapes[reply[0]]} on ${reply.slice(1, 3)}`), said);
+  assert.equal(await page.getAttribute("#news", "aria-live"), "polite");
+  assert.deepEqual(await page.locator("#board .changed").evaluateAll((marks) => marks.map((m) => m.dataset.cell)), [reply.slice(1, 3)]);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("Pyrga: another cell can be chosen in the middle of a move without Cancel", async () => {
+  const { page, errors } = await watchedPage(browser.context);
+  await startGame(page, server.url, { game: "pyrga", bot: "random" });
+  await page.waitForSelector("body[data-phase=human]");
+  await page.click("#board [data-step='@a1']");
+  assert.match(await page.textContent("#choices .prompt"), /^On a1: which piece\?/);
+  await page.click("#board [data-step='@c2']");
+  assert.match(await page.textContent("#choices .prompt"), /^On c2: which piece\?/);
+  await page.click("#choices [data-step='shape:C']");
+  await page.waitForSelector("body[data-phase=human]");
+  assert.equal((await listedMoves(page))[0], "Cc2 (White)");
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+/** The smallest width or height of the board's targets, in CSS pixels. */
+function smallestTarget(page) {
+  return page.locator("#board [data-step]").evaluateAll((targets) =>
+    Math.min(...targets.map((target) => {
+      const box = target.getBoundingClientRect();
+      return Math.min(box.width, box.height);
+    })));
+}
+
+/** Whether the Undo button is wholly on the screen, the page scrolled to its top. */
+function undoVisible(page) {
+  return page.evaluate(() => {
+    window.scrollTo(0, 0);
+    const box = document.querySelector("#undo").getBoundingClientRect();
+    return box.top >= 0 && box.bottom <= window.innerHeight;
+  });
+}
+
+/** Plays Crescendo's setup by clicks until the person moves towers. */
+async function toCrescendoMoving(page) {
+  for (let clicks = 0; clicks < 200; clicks += 1) {
+    await page.waitForSelector("body[data-phase=human]", { timeout: 60_000 });
+    if ((await page.textContent("#choices .prompt")).startsWith("Click one of your towers")) return;
+    await firstChoice(page).click();
+  }
+  assert.fail("the moving phase never came");
+}
+
+for (const [width, height, least] of [[360, 740, 24], [1280, 800, 40]]) {
+  test(`Crescendo's targets at ${width} px wide are at least ${least} px`, async (t) => {
+    const { page, errors } = await watchedPage(browser.context);
+    await page.setViewportSize({ width, height });
+    await startGame(page, server.url, { game: "crescendo", options: { players: 4 }, bot: "random" });
+    await page.waitForSelector("body[data-phase=human]");
+    const laying = await smallestTarget(page);
+    await toCrescendoMoving(page);
+    await page.locator("#board [data-step]").first().click();
+    const moving = await smallestTarget(page);
+    const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    t.diagnostic(`laying ${laying.toFixed(1)} px, moving ${moving.toFixed(1)} px; page ${pageWidth} px wide`);
+    assert.ok(laying >= least && moving >= least);
+    assert.ok(pageWidth <= width, "the page does not scroll sideways: the board pans in its box");
+    assert.ok(await undoVisible(page));
+    assert.ok(await page.locator("#board text.coord").count() > 0, "coordinates");
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+}
+
+test("at 360 px: Undo on the screen, Architekton's side letters and the Pylos level strip readable", async (t) => {
+  const { page, errors } = await watchedPage(browser.context);
+  await page.setViewportSize({ width: 360, height: 740 });
+  await startGame(page, server.url, { game: "architekton", bot: "random" });
+  await playMoves(page, 6);
+  const letters = await page.locator("#board .side-letter").evaluateAll((texts) => Math.min(...texts.map((text) => parseFloat(getComputedStyle(text).fontSize) * text.getScreenCTM().a)));
+  const tiles = await smallestTarget(page);
+  t.diagnostic(`Architekton: side letters ${letters.toFixed(1)} px, targets ${tiles.toFixed(1)} px`);
+  assert.ok(letters >= 12, `side letters of ${letters} px`);
+  assert.ok(tiles >= 24);
+  assert.ok(await undoVisible(page));
+  assert.ok(await page.locator("#board text.coord").count() > 0, "coordinates");
+
+  await startGame(page, server.url, { game: "pylos", bot: "random" });
+  await playMoves(page, 3);
+  const balls = await page.locator("#board .strip-ball").evaluateAll((circles) => Math.min(...circles.map((c) => c.getBoundingClientRect().width)));
+  const spots = await smallestTarget(page);
+  t.diagnostic(`Pylos: level strip balls ${balls.toFixed(1)} px, targets ${spots.toFixed(1)} px`);
+  assert.ok(balls >= 24 && spots >= 24);
+  assert.ok(await undoVisible(page));
+  assert.equal(await page.locator("#board text.coord").count(), 8, "files a-d and ranks 1-4");
+
+  await startGame(page, server.url, { game: "pyrga", bot: "random" });
+  await page.waitForSelector("body[data-phase=human]");
+  assert.ok(await smallestTarget(page) >= 24);
+  assert.ok(await undoVisible(page));
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("a long game: 6000 plies load and undo without the memory growing with their square", async (t) => {
+  const { page, errors } = await watchedPage(browser.context);
+  await startGame(page, server.url, { game: "crescendo", options: { players: 4 }, bot: "random" });
+  await page.waitForSelector("body[data-phase=human]");
+  const record = await botRecord(page, "crescendo", { players: 4 }, 6000);
+  assert.equal(record.split(" ").length, 6000);
+  const before = await wasmMemory(page);
+  await loadRecord(page, record);
+  await page.waitForSelector(HUMAN_OR_OVER, { timeout: 120_000 });
+  const loaded = await wasmMemory(page);
+  assert.ok((await listedMoves(page)).length >= 6000);
+  // The position reached move by move from texts is the one of the record.
+  await page.click("#save");
+  const text = await page.inputValue("#position-text");
+  await page.click("#records button[value=close]");
+  const moves = await listedMoves(page);
+  const expected = await page.evaluate(async (record) => {
+    const towers = await import("./pkg/towers_wasm.js");
+    const game = towers.Game.fromRecord("crescendo", { players: 4 }, record);
+    const text = game.toText();
+    game.free();
+    return text;
+  }, moves.map((line) => line.split(" ")[0]).join(" "));
+  assert.equal(text, expected);
+  await page.click("#undo");
+  await page.waitForSelector(HUMAN_OR_OVER, { timeout: 60_000 });
+  await page.click("#undo");
+  await page.waitForSelector(HUMAN_OR_OVER, { timeout: 60_000 });
+  const undone = await listedMoves(page);
+  assert.ok(undone.length < moves.length);
+  const after = await wasmMemory(page);
+  t.diagnostic(`wasm memory ${before} bytes before loading, ${loaded} after 6000 plies, ${after} after two undos`);
+  // Each of 6000 games holding its whole record would take hundreds of megabytes.
+  assert.ok(after - before < 16 * 2 ** 20, `${after - before} bytes more`);
+  // Move numbers from 100 on are not clipped by the list.
+  const numbers = await page.locator("#moves").evaluate((list) => {
+    const box = list.getBoundingClientRect();
+    const items = [...list.querySelectorAll("li .ply")].slice(95, 1000);
+    return {
+      clipped: items.filter((item) => item.getBoundingClientRect().left < box.left || item.scrollWidth > item.clientWidth).length,
+      sideways: list.scrollWidth > list.clientWidth,
+      sample: items.slice(5, 6).concat(items.slice(-1)).map((item) => item.textContent),
+    };
+  });
+  t.diagnostic(`move numbers ${numbers.sample.join(", ")}`);
+  assert.deepEqual(numbers, { clipped: 0, sideways: false, sample: ["101.", "1000."] });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("an error message is cut short and stays inside the dialog", async (t) => {
+  const { page, errors } = await watchedPage(browser.context);
+  await page.setViewportSize({ width: 360, height: 740 });
+  await startGame(page, server.url, { game: "pyrga", bot: "random" });
+  await page.waitForSelector("body[data-phase=human]");
+  await loadRecord(page, `Sa1 ${"x".repeat(200_000)}`);
+  const message = await page.textContent("#records-error");
+  t.diagnostic(`${message.length} characters: ${message.slice(0, 80)}…`);
+  assert.ok(message.length <= 400, `${message.length} characters`);
+  assert.match(message, /^Move 2 \(x+…\): .*… \(parse\)$/);
+  const fits = await page.evaluate(() => {
+    const dialog = document.querySelector("#records");
+    const error = document.querySelector("#records-error").getBoundingClientRect();
+    const box = dialog.getBoundingClientRect();
+    return dialog.scrollWidth <= dialog.clientWidth && error.left >= box.left && error.right <= box.right;
+  });
+  assert.ok(fits);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("colour names agree with the drawing; the result says You won or You lost", async () => {
+  const { page, errors } = await watchedPage(browser.context);
+  await page.goto(server.url);
+  await page.waitForSelector("body[data-phase=setup]");
+  await page.selectOption("#setup-game", "architekton");
+  const seats = await page.locator("#setup-seats label").evaluateAll((labels) => labels.map((label) => label.firstChild.textContent));
+  assert.deepEqual(seats, ["Blue (blue houses marked 0) ", "Orange (orange houses marked 1) "]);
+  await startGame(page, server.url, { game: "crescendo", options: { players: 2 }, bot: "random" });
+  await page.waitForSelector("body[data-phase=human]");
+  // The panel's icon of each player is filled with the player's colour.
+  const fills = await page.locator("#panel .seat .supply-item svg rect").evaluateAll((rects) => rects.map((r) => r.getAttribute("fill")));
+  const rgb = (hex) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+  const [red, blue] = fills.map(rgb);
+  assert.ok(red[0] > 2 * red[1] && red[0] > 2 * red[2], `Red is drawn ${fills[0]}`);
+  assert.ok(blue[2] > blue[0] && blue[2] > blue[1], `Blue is drawn ${fills[1]}`);
+  // A lost game from the person's side (White): Black wins at the end of this record.
+  await startGame(page, server.url, { game: "pyrga", bot: "random" });
+  await page.waitForSelector("body[data-phase=human]");
+  await loadRecord(page, LOST);
+  await page.waitForSelector("body[data-phase=over]");
+  assert.match(await page.textContent("#status"), /^You lost\. Black wins: /);
+  assert.equal(await page.getAttribute("#status", "data-outcome"), "lost");
+  const colour = await page.locator("#status").evaluate((line) => getComputedStyle(line).color);
+  assert.equal(colour, "rgb(138, 0, 0)");
+  assert.deepEqual(errors, []);
+  await page.close();
+});
