@@ -4,7 +4,7 @@
 // value from its solver, and each game module only splits a move's notation into the
 // clicks that make it and draws the position.
 
-import init, { Game } from "./pkg/towers_wasm.js";
+import init, { Game, gameInfo } from "./pkg/towers_wasm.js";
 import GAMES from "./games/index.js";
 import { esc, parseStatus, tokenCell, isCellToken, describeEffects, clip, changedKeys } from "./games/common.js";
 
@@ -259,7 +259,7 @@ function advance(game, move, look) {
   try {
     look?.(played);
     const text = played.toText();
-    return { game: Game.fromText(match.name, text), text };
+    return { game: Game.fromText(played.name, text), text };
   } finally {
     played.free();
   }
@@ -768,42 +768,75 @@ function renderMoves(names) {
 
 // ---------------------------------------------------------------- records
 
-function recordText() {
-  return match.history.slice(1).map((entry) => entry.move).join(" ");
+/** The game object the match began with: the start with its options, or the position
+ * opened from a text. The caller frees it. */
+function beginning() {
+  const start = new Game(match.name, match.options);
+  if (start.toText() === match.history[0].text) return start;
+  start.free();
+  return Game.fromText(match.name, match.history[0].text);
+}
+
+/** The whole match as a game file (the game, its options or starting position, the
+ * moves), the same files `towers play` saves and loads. */
+function gameFileText() {
+  let game = beginning();
+  try {
+    for (const entry of match.history.slice(1)) {
+      const next = game.play(entry.move);
+      game.free();
+      game = next;
+    }
+    return game.toFile();
+  } finally {
+    game.free();
+  }
 }
 
 function openRecords() {
-  $("record-text").value = recordText();
+  $("record-text").value = gameFileText();
   $("position-text").value = current().toText();
   $("records-error").textContent = "";
   $("records").showModal();
 }
 
+/** Loads a game file (or moves alone, as a record of the game being played); a file of
+ * another game or other options starts a match of that game, the seats kept where they
+ * exist. */
 function loadRecord() {
   const text = $("record-text").value.trim();
-  let game;
+  let loaded;
   try {
-    game = new Game(match.name, match.options);
+    loaded = Game.fromFile(text, match.name);
   } catch (error) {
     $("records-error").textContent = errorText(error);
     return;
   }
+  const name = loaded.name;
+  const record = loaded.record();
+  // The file without its moves: where the game began.
+  const tags = loaded.toFile().split("\n").filter((line) => line.startsWith("[")).join("\n");
+  loaded.free();
+  let game = Game.fromFile(tags, name);
+  const options = game.options();
   const history = [{ move: null, by: null, text: game.toText() }];
-  const moves = text === "" ? [] : text.split(/\s+/);
-  for (const [index, move] of moves.entries()) {
+  for (const move of record === "" ? [] : record.split(" ")) {
     const status = parseStatus(game.status());
-    let next;
-    try {
-      next = advance(game, move);
-    } catch (error) {
-      game.free();
-      $("records-error").textContent = `Move ${index + 1} (${clip(move, 40)}): ${errorText(error)}`;
-      return;
-    }
+    const next = advance(game, move);
     game.free();
     game = next.game;
     history.push({ move, by: status.chance ? "chance" : status.seat, text: next.text });
   }
+  if (name !== match.name) {
+    const seats = GAMES[name].defaultNames(options).length;
+    match.module = GAMES[name];
+    match.humans = new Set([...match.humans].filter((seat) => seat < seats));
+    if (match.humans.size === 0) match.humans.add(0);
+    const bots = gameInfo(name).bots;
+    if (!bots.includes(match.bot)) match.bot = bots[0];
+  }
+  match.name = name;
+  match.options = options;
   setCurrent(game);
   match.history = history;
   news = [];
@@ -828,10 +861,10 @@ function loadPosition() {
 }
 
 function downloadRecord() {
-  const blob = new Blob([`${recordText()}\n`], { type: "text/plain" });
+  const blob = new Blob([gameFileText()], { type: "text/plain" });
   const link = document.createElement("a");
   link.href = URL.createObjectURL(blob);
-  link.download = `${match.name}-record.txt`;
+  link.download = `${match.name}-game.txt`;
   link.click();
   URL.revokeObjectURL(link.href);
 }

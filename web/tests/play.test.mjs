@@ -121,7 +121,8 @@ test("undo, and a record and a position saved and loaded as text", async () => {
 
   await page.click("#save");
   const record = await page.inputValue("#record-text");
-  assert.equal(record, played.slice(0, 2).map((line) => line.split(" ")[0]).join(" "));
+  const moveTexts = played.slice(0, 2).map((line) => line.split(" ")[0]).join(" ");
+  assert.equal(record, `[game "pyrga"]\n[rules "standard"]\n${moveTexts}\n`);
   await page.fill("#record-text", "Sd3 Td2w");
   await page.click("#load-record");
   await page.waitForSelector("body[data-phase=human]");
@@ -131,7 +132,7 @@ test("undo, and a record and a position saved and loaded as text", async () => {
   assert.equal(await page.inputValue("#position-text"), "4/3,S/3,tw/4 Td2w standard");
   await page.fill("#record-text", "Sd3 Sz9");
   await page.click("#load-record");
-  assert.match(await page.textContent("#records-error"), /^Move 2 \(Sz9\): .*\(parse\)$/);
+  assert.match(await page.textContent("#records-error"), /^ply 2, move Sz9: .*\(parse\)$/);
   await page.fill("#position-text", "4/4/4/SteC,sC,2 Sa1 standard");
   await page.click("#load-position");
   // Black is to move there: the bot plays, then it is the person's turn.
@@ -139,6 +140,27 @@ test("undo, and a record and a position saved and loaded as text", async () => {
   assert.equal(await moves.count(), 1);
   assert.equal(await page.textContent("#status"), "White to play (you)");
   assert.equal(await page.locator("#board polygon").count() > 0, true);
+  // The game file of a game begun at a position keeps the position.
+  await page.click("#save");
+  assert.match(await page.inputValue("#record-text"), /^\[game "pyrga"\]\n\[position "4\/4\/4\/SteC,sC,2 Sa1 standard"\]\n\S+\n$/);
+  await page.click("#records button[value=close]");
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("a game file of another game and options starts that game", async () => {
+  const { page, errors } = await watchedPage(browser.context);
+  await start(page, "pyrga", {}, "random");
+  await page.waitForSelector("body[data-phase=human]");
+  await page.click("#save");
+  await page.fill("#record-text", '[game "pylos"]\n[variant "expert"]\n0a1 0b1\n');
+  await page.click("#load-record");
+  await page.waitForSelector("body[data-phase=human]");
+  assert.deepEqual(await page.locator("#moves li .move").allTextContents(), ["0a1 (Light)", "0b1 (Dark)"]);
+  await page.click("#save");
+  assert.equal(await page.inputValue("#record-text"), '[game "pylos"]\n[variant "expert"]\n0a1 0b1\n');
+  assert.match(await page.inputValue("#position-text"), /expert/);
+  await page.click("#records button[value=close]");
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -340,7 +340,7 @@ test("an error message is cut short and stays inside the dialog", async (t) => {
   const message = await page.textContent("#records-error");
   t.diagnostic(`${message.length} characters: ${message.slice(0, 80)}…`);
   assert.ok(message.length <= 400, `${message.length} characters`);
-  assert.match(message, /^Move 2 \(x+…\): .*… \(parse\)$/);
+  assert.match(message, /^ply 2, move x+… cannot read move "x+… .* \(parse\)$/);
   const fits = await page.evaluate(() => {
     const dialog = document.querySelector("#records");
     const error = document.querySelector("#records-error").getBoundingClientRect();

@@ -141,6 +141,11 @@ impl AnyGame {
         dispatch!(self, session => session.file())
     }
 
+    /// See [`Session::options`].
+    pub fn options(&self) -> Options {
+        dispatch!(self, session => session.options())
+    }
+
     /// See [`Session::result`].
     pub fn result(&self) -> Option<String> {
         dispatch!(self, session => session.result())

@@ -222,6 +222,15 @@ impl<G: NamedGame> Session<G> {
         boardcore::format_record(&self.moves())
     }
 
+    /// The options the session began with (none for a session begun at a position text,
+    /// whose text holds its options).
+    pub fn options(&self) -> Options {
+        match &*self.origin {
+            Origin::Start(options) => options.clone(),
+            Origin::Position(_) => Options::default(),
+        }
+    }
+
     /// The whole game as a file: the game's name, its options or starting position, and
     /// the record, so that [`Session::from_file`] gives it back.
     pub fn file(&self) -> GameFile {

@@ -141,6 +141,10 @@ fn huge_bad_input_gives_a_short_message() {
     ];
     for error in errors {
         let length = error.message.chars().count();
-        assert!(length <= catalog::MAX_MESSAGE, "{length}: {}", error.message);
+        assert!(
+            length <= catalog::MAX_MESSAGE,
+            "{length}: {}",
+            error.message
+        );
     }
 }

@@ -216,6 +216,18 @@ impl Game {
         self.inner.file().to_string()
     }
 
+    /// The options the game began with, as an object of strings (`{rules: "classic"}`;
+    /// empty for a game begun at a position text, whose text holds its options).
+    ///
+    /// # Errors
+    /// None in practice: the options are plain strings.
+    #[wasm_bindgen(unchecked_return_type = "Record<string, string>")]
+    pub fn options(&self) -> Result<JsValue, JsValue> {
+        let given = self.inner.options();
+        let options: std::collections::BTreeMap<&str, &str> = given.pairs().collect();
+        plain(&options)
+    }
+
     /// The result in words once the game is over (`Black wins: controls 3 towers`), else
     /// `undefined`.
     pub fn result(&self) -> Option<String> {

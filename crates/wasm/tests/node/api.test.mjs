@@ -292,6 +292,8 @@ test("game files carry the game, its options and its record", () => {
     assert.ok(file.startsWith(`[game "${name}"]\n`), file);
     const again = Game.fromFile(file);
     assert.equal(again.name, name);
+    assert.deepEqual(again.options(), Object.fromEntries(
+      Object.entries(options).map(([key, value]) => [key, String(value)])));
     assert.equal(again.toText(), game.toText());
     assert.equal(again.toFile(), file);
   }
