@@ -215,34 +215,56 @@ impl AnyGame {
         dispatch!(self, session => session.bot_move(name, request, clock))
     }
 
-    /// The Pyrga position, or `badOption` naming `call` for the other games, which have
-    /// no solver in the browser.
-    fn pyrga_state(&self, call: &str) -> Result<&::pyrga::State, Error> {
+    /// The `badOption` error of a game without a solver here.
+    fn no_solver(&self, call: &str) -> Error {
+        let games = if cfg!(feature = "database") {
+            "pyrga and pylos"
+        } else {
+            "pyrga"
+        };
+        Error::bad_option(format!("{call} solves {games} only, not {}", self.name()))
+    }
+
+    /// The Pylos values of the position and its moves, from the database of
+    /// [`crate::pylos_database`] or directly within `request`'s node budget (as the number
+    /// of positions, [`solver::PYLOS_DIRECT_POSITIONS`] by default).
+    #[cfg(feature = "database")]
+    fn pylos_values(
+        state: &::pylos::State,
+        request: SolveRequest,
+    ) -> Result<(PositionValue, Vec<MoveValue>), Error> {
+        let database = crate::pylos_database();
+        let budget = request.nodes.unwrap_or(solver::PYLOS_DIRECT_POSITIONS);
+        solver::pylos_values(state, database.as_deref(), budget)
+    }
+
+    /// The exact value of the position for the player to move: Pyrga within the request's
+    /// time and node budget; Pylos (feature `database`) from its database or directly.
+    ///
+    /// # Errors
+    /// `badOption` for a game without a solver, `gameOver` after the end, `outOfBudget`
+    /// when the budget runs out first.
+    pub fn solve(&self, request: SolveRequest) -> Result<PositionValue, Error> {
         match self {
-            AnyGame::Pyrga(session) => Ok(session.state()),
-            other => Err(Error::bad_option(format!(
-                "{call} solves pyrga only, not {}",
-                other.name()
-            ))),
+            AnyGame::Pyrga(session) => solver::solve_position(session.state(), request),
+            #[cfg(feature = "database")]
+            AnyGame::Pylos(session) => Ok(Self::pylos_values(session.state(), request)?.0),
+            _ => Err(self.no_solver("solve")),
         }
     }
 
-    /// The exact value of the position for the player to move (Pyrga only).
+    /// Every legal move with its exact value for the mover, best first (the games and
+    /// budgets of [`AnyGame::solve`]).
     ///
     /// # Errors
-    /// `badOption` for another game, `gameOver` after the end, `outOfBudget` when the
-    /// budget runs out first.
-    pub fn solve(&self, request: SolveRequest) -> Result<PositionValue, Error> {
-        solver::solve_position(self.pyrga_state("solve")?, request)
-    }
-
-    /// Every legal move with its exact value for the mover, best first (Pyrga only).
-    ///
-    /// # Errors
-    /// `badOption` for another game, `gameOver` after the end, `outOfBudget` when the
-    /// budget runs out first.
+    /// As [`AnyGame::solve`].
     pub fn move_values(&self, request: SolveRequest) -> Result<Vec<MoveValue>, Error> {
-        solver::move_values(self.pyrga_state("moveValues")?, request)
+        match self {
+            AnyGame::Pyrga(session) => solver::move_values(session.state(), request),
+            #[cfg(feature = "database")]
+            AnyGame::Pylos(session) => Ok(Self::pylos_values(session.state(), request)?.1),
+            _ => Err(self.no_solver("moveValues")),
+        }
     }
 }
 

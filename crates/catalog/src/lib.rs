@@ -38,8 +38,9 @@
 //! let moves = late.move_values(SolveRequest::default()).unwrap();
 //! let texts: Vec<_> = moves.iter().map(|m| format!("{} {}", m.mv, m.text)).collect();
 //! assert_eq!(texts, ["Sd4 win in 12", "Td4w draw", "Td4s loss in 14"]);
-//! // Pylos has no solver of single positions.
-//! assert_eq!(start.solve(SolveRequest::default()).unwrap_err().kind, ErrorKind::BadOption);
+//! // Pylos is solved with the feature `database` only, and the start not directly.
+//! let error = start.solve(SolveRequest::default()).unwrap_err();
+//! assert!([ErrorKind::BadOption, ErrorKind::OutOfBudget].contains(&error.kind));
 //! ```
 
 mod any;
@@ -62,6 +63,8 @@ pub use input::{Choices, Step, choices};
 pub use options::{OptionSpec, Options, option_specs};
 pub use session::Session;
 pub use solver::{DEFAULT_SOLVE_MS, MoveValue, PositionValue, SolveRequest};
+#[cfg(feature = "database")]
+pub use solver::{PYLOS_DIRECT_POSITIONS, pylos_values};
 pub use view::{Effect, Point, View};
 
 pub use {architekton, boardcore, bots, crescendo, pylos, pyrga, solve};

@@ -1,9 +1,13 @@
-//! Perfect play in Pyrga: the exact value of a position and of each of its legal moves,
-//! from the solver of the `solve` crate, within a time (and optionally a node) budget. The
-//! solver reads the clock itself (`performance.now()` in WebAssembly), so a value that is
-//! found is exact whatever the machine's speed; only whether it is found in time varies.
-//! Successive calls on one thread share the solver's table, so that the moves of a
-//! position just solved (or the position after a move just analysed) come at once.
+//! Perfect play: the exact value of a position and of each of its legal moves.
+//!
+//! Pyrga: from the solver of the `solve` crate, within a time (and optionally a node)
+//! budget. The solver reads the clock itself (`performance.now()` in WebAssembly), so a
+//! value that is found is exact whatever the machine's speed; only whether it is found in
+//! time varies. Successive calls on one thread share the solver's table, so that the moves
+//! of a position just solved (or the position after a move just analysed) come at once.
+//!
+//! Pylos (feature `database`): from a solved database where it covers the position, else
+//! by solving every position reachable from it when there are few enough.
 
 use std::cell::RefCell;
 use std::time::Duration;
@@ -122,17 +126,39 @@ pub struct MoveValue {
 }
 
 /// `value` (for the player to move in `state`) in words, naming the winner.
-fn position_text(state: &State, value: Value) -> String {
-    let mover = state.to_move();
+fn position_text<G: Game>(state: &G, value: Value) -> String {
+    let Some(mover) = state.status().to_move() else {
+        return "Draw".to_owned();
+    };
     match value.verdict {
-        Verdict::Win => format!("{} wins in {}", State::seat_name(mover), value.plies),
-        Verdict::Loss => format!(
-            "{} wins in {}",
-            State::seat_name(mover.other()),
-            value.plies
-        ),
+        Verdict::Win => format!("{} wins in {}", G::seat_name(mover), value.plies),
+        Verdict::Loss => format!("{} wins in {}", G::seat_name(mover.other()), value.plies),
         Verdict::Draw => "Draw".to_owned(),
     }
+}
+
+/// The value of `state` for the player to move, as `solve` returns it.
+fn position_value<G: Game>(state: &G, value: Value) -> PositionValue {
+    PositionValue {
+        verdict: value.verdict.as_str(),
+        plies: value.plies,
+        text: position_text(state, value),
+    }
+}
+
+/// Moves with their values for the mover, best first (the shortest win, then draws, then
+/// the longest loss; moves of equal value in the order of their notation).
+fn ranked(mut values: Vec<(String, Value)>) -> Vec<MoveValue> {
+    values.sort_by(|(a, value_a), (b, value_b)| value_b.cmp(value_a).then_with(|| a.cmp(b)));
+    values
+        .into_iter()
+        .map(|(mv, value)| MoveValue {
+            mv,
+            verdict: value.verdict.as_str(),
+            plies: value.plies,
+            text: move_text(value),
+        })
+        .collect()
 }
 
 /// `value` (for the mover) in words: `win in 9`, `draw`, `loss in 12`.
@@ -144,7 +170,7 @@ fn move_text(value: Value) -> String {
 }
 
 /// `gameOver` when the game is over.
-fn ongoing(state: &State) -> Result<(), Error> {
+fn ongoing<G: Game>(state: &G) -> Result<(), Error> {
     match state.status() {
         Status::Finished(_) => Err(Error::new(ErrorKind::GameOver, "the game is over")),
         Status::Ongoing(_) => Ok(()),
@@ -158,11 +184,7 @@ fn ongoing(state: &State) -> Result<(), Error> {
 pub(crate) fn solve_position(state: &State, request: SolveRequest) -> Result<PositionValue, Error> {
     ongoing(state)?;
     let value = request.run(|solver| solver.solve(state))?;
-    Ok(PositionValue {
-        verdict: value.verdict.as_str(),
-        plies: value.plies,
-        text: position_text(state, value),
-    })
+    Ok(position_value(state, value))
 }
 
 /// Every legal move of `state` with its exact value for the player making it, best first
@@ -173,60 +195,81 @@ pub(crate) fn solve_position(state: &State, request: SolveRequest) -> Result<Pos
 /// `gameOver` when the game is over, `outOfBudget` when the budget runs out first.
 pub(crate) fn move_values(state: &State, request: SolveRequest) -> Result<Vec<MoveValue>, Error> {
     ongoing(state)?;
-    let mut values: Vec<(String, Value)> = request
+    let values = request
         .run(|solver| solver.move_values(state))?
         .into_iter()
         .map(|(mv, after)| (mv.to_string(), after.after_move()))
         .collect();
-    values.sort_by(|(a, value_a), (b, value_b)| value_b.cmp(value_a).then_with(|| a.cmp(b)));
-    Ok(values
-        .into_iter()
-        .map(|(mv, value)| MoveValue {
-            mv,
-            verdict: value.verdict.as_str(),
-            plies: value.plies,
-            text: move_text(value),
-        })
-        .collect())
+    Ok(ranked(values))
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
+/// The positions a direct solve of Pylos may visit when the request gives no node budget.
+#[cfg(feature = "database")]
+pub const PYLOS_DIRECT_POSITIONS: u64 = 200_000;
 
-    #[test]
-    fn values_in_words() {
-        assert_eq!(move_text(Value::win(9)), "win in 9");
-        assert_eq!(move_text(Value::loss(12)), "loss in 12");
-        assert_eq!(move_text(Value::DRAW), "draw");
-        let start = State::new(pyrga::Config::default());
-        assert_eq!(position_text(&start, Value::win(17)), "White wins in 17");
-        assert_eq!(position_text(&start, Value::loss(4)), "Black wins in 4");
-        assert_eq!(position_text(&start, Value::DRAW), "Draw");
-    }
+/// Pylos: the exact value of `state` for the player to move and of each of its legal
+/// moves for the mover, best first: from `database` where it covers the position and its
+/// children, else by solving the positions reachable from it directly, at most
+/// `max_positions` of them.
+///
+/// # Errors
+/// `gameOver` when the game is over; `outOfBudget` when the database does not cover the
+/// position and more than `max_positions` positions are reachable; `illegal` (an internal
+/// failure of the solver, which does not happen on valid positions).
+#[cfg(feature = "database")]
+pub fn pylos_values(
+    state: &pylos::State,
+    database: Option<&solve::PylosDatabase>,
+    max_positions: u64,
+) -> Result<(PositionValue, Vec<MoveValue>), Error> {
+    ongoing(state)?;
+    let children: Vec<(pylos::Move, pylos::State)> = state
+        .legal_moves()
+        .iter()
+        .filter_map(|&mv| Some((mv, state.apply(mv).ok()?)))
+        .collect();
+    let from_database = database.and_then(|database| {
+        let root = database.value_of(state).ok()?;
+        let moves = children
+            .iter()
+            .map(|(mv, child)| Some((mv.to_string(), database.value_of(child).ok()?.after_move())))
+            .collect::<Option<Vec<_>>>()?;
+        Some((root, moves))
+    });
+    let (root, moves) = match from_database {
+        Some(found) => found,
+        None => pylos_direct(state, &children, max_positions)?,
+    };
+    Ok((position_value(state, root), ranked(moves)))
+}
 
-    #[test]
-    fn any_time_is_a_budget() {
-        for time_ms in [0.5, 3_000.0, 1e300, f64::MAX] {
-            let request = SolveRequest {
-                time_ms: Some(time_ms),
-                nodes: None,
-            };
-            assert!(request.limits().time.is_some());
-        }
-    }
-
-    #[test]
-    fn a_spent_budget_is_out_of_budget() {
-        let request = SolveRequest {
-            time_ms: Some(250.0),
-            nodes: Some(10),
-        };
-        let error = request.failure(&SolveError::OutOfBudget { nodes: 50 }, 11);
-        assert_eq!(error.kind, ErrorKind::OutOfBudget);
-        assert_eq!(
-            error.message,
-            "the solver ran out of its budget (250 ms or 10 nodes) after 11 nodes"
-        );
-    }
+/// The value of `state` and of each of its `children` after their moves, by solving every
+/// position reachable from `state` when there are at most `max_positions`.
+#[cfg(feature = "database")]
+fn pylos_direct(
+    state: &pylos::State,
+    children: &[(pylos::Move, pylos::State)],
+    max_positions: u64,
+) -> Result<(Value, Vec<(String, Value)>), Error> {
+    let limit = usize::try_from(max_positions).unwrap_or(usize::MAX);
+    let direct = solve::PylosDirect::solve(state, limit).map_err(|error| match error {
+        SolveError::OutOfBudget { nodes } => Error::new(
+            ErrorKind::OutOfBudget,
+            format!(
+                "more than {nodes} positions are reachable: too many to solve directly, and no \
+                 database covers the position"
+            ),
+        ),
+        other => Error::new(ErrorKind::Illegal, format!("the solver failed: {other}")),
+    })?;
+    let missing = || Error::new(ErrorKind::Illegal, "the solver failed: a value is missing");
+    let root = direct.value_of(state).ok_or_else(missing)?;
+    let moves = children
+        .iter()
+        .map(|(mv, child)| {
+            let value = direct.value_of(child).ok_or_else(missing)?;
+            Ok((mv.to_string(), value.after_move()))
+        })
+        .collect::<Result<Vec<_>, Error>>()?;
+    Ok((root, moves))
 }

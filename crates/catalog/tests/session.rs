@@ -440,3 +440,49 @@ fn the_perfect_bot_plays_a_best_move() {
         assert_eq!(error.kind, ErrorKind::BadOption);
     }
 }
+
+/// Pylos values (feature `database`, here without a database file: solved directly) agree
+/// with themselves and with a plain minimax of the same positions.
+#[cfg(feature = "database")]
+#[test]
+fn late_pylos_positions_are_solved_with_every_move() {
+    use catalog::solve::{Verdict, minimax};
+    let (mut solved, mut settled) = (0, 0);
+    for seed in 0..20u64 {
+        let mut game = start("pylos");
+        for ply in 0..200u64 {
+            let balls = game.text().chars().filter(|c| matches!(c, 'L' | 'D')).count();
+            if balls >= 26 || !game.status().starts_with("ongoing") {
+                break;
+            }
+            let mv = game.bot_move(Some("random"), request(seed * 1000 + ply), &clock).unwrap();
+            game = game.play(&mv).unwrap();
+        }
+        let (Ok(value), Ok(moves)) = (
+            game.solve(SolveRequest::default()),
+            game.move_values(SolveRequest::default()),
+        ) else {
+            continue;
+        };
+        // The best move's value is the position's, seen from the mover.
+        assert_eq!(moves[0].verdict, value.verdict, "{}", game.text());
+        assert_eq!(moves[0].plies, value.plies, "{}", game.text());
+        assert_eq!(moves.len(), game.legal_moves().len());
+        let AnyGame::Pylos(session) = &game else {
+            unreachable!("a Pylos game")
+        };
+        // Where 5 plies settle the game, a plain minimax says the same.
+        if let Some(exact) = minimax(session.state(), 5) {
+            let verdict = match exact.verdict {
+                Verdict::Win => "win",
+                Verdict::Draw => "draw",
+                Verdict::Loss => "loss",
+            };
+            assert_eq!((verdict, exact.plies), (value.verdict, value.plies));
+            settled += 1;
+        }
+        solved += 1;
+    }
+    assert!(solved >= 10, "only {solved} positions solved directly");
+    assert!(settled >= 3, "only {settled} positions settled by minimax");
+}
