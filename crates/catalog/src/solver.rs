@@ -255,10 +255,7 @@ fn pylos_direct(
     let direct = solve::PylosDirect::solve(state, limit).map_err(|error| match error {
         SolveError::OutOfBudget { nodes } => Error::new(
             ErrorKind::OutOfBudget,
-            format!(
-                "more than {nodes} positions are reachable: too many to solve directly, and no \
-                 database covers the position"
-            ),
+            format!("more than {nodes} positions are reachable: too many to solve directly"),
         ),
         other => Error::new(ErrorKind::Illegal, format!("the solver failed: {other}")),
     })?;

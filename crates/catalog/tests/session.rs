@@ -451,11 +451,17 @@ fn late_pylos_positions_are_solved_with_every_move() {
     for seed in 0..20u64 {
         let mut game = start("pylos");
         for ply in 0..200u64 {
-            let balls = game.text().chars().filter(|c| matches!(c, 'L' | 'D')).count();
+            let balls = game
+                .text()
+                .chars()
+                .filter(|c| matches!(c, 'L' | 'D'))
+                .count();
             if balls >= 26 || !game.status().starts_with("ongoing") {
                 break;
             }
-            let mv = game.bot_move(Some("random"), request(seed * 1000 + ply), &clock).unwrap();
+            let mv = game
+                .bot_move(Some("random"), request(seed * 1000 + ply), &clock)
+                .unwrap();
             game = game.play(&mv).unwrap();
         }
         let (Ok(value), Ok(moves)) = (
