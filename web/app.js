@@ -42,6 +42,15 @@ const match = {
  * or null while it thinks. */
 const analysis = { on: false, timeMs: 3000, answer: null };
 
+/** The analysis server (`towers-server`) that answers Pylos (its analysis panel and its
+ * perfect bot): its address, from the page's `?server=` or the setting kept in the
+ * browser, "" when none is set. */
+const server = {
+  url: new URLSearchParams(location.search).get("server") ?? localStorage.getItem("towers.server") ?? "",
+  /** Why the perfect bot could not ask the server, in words, or "". */
+  note: "",
+};
+
 /** Bot timings, read by the browser tests: `{ game, level, ms }`. */
 window.towersTimings = [];
 
@@ -407,8 +416,56 @@ function onWorkerAnswer(event) {
   else onBotAnswer(event);
 }
 
+/** The analysis of `game` by the server: `{ value, moves, ms }` (the value in words, every
+ * move with its value, best first), or `{ error, kind }`, the kind `unreachable` when no
+ * server answers. */
+async function askServer(game) {
+  const begun = performance.now();
+  if (server.url === "") return { error: "no analysis server is set", kind: "unreachable" };
+  let response;
+  try {
+    const query = new URLSearchParams({ position: game.toText() });
+    response = await fetch(`${server.url.replace(/\/+$/, "")}/${match.name}?${query}`);
+  } catch (error) {
+    return { error: `no analysis server answers at ${server.url}`, kind: "unreachable" };
+  }
+  let body;
+  try {
+    body = await response.json();
+  } catch (error) {
+    return { error: `the server at ${server.url} did not answer in JSON`, kind: "unreachable" };
+  }
+  if (!response.ok) return { error: body.error?.message ?? response.statusText, kind: body.error?.kind ?? "failed" };
+  return { value: body.value.text, moves: body.moves, ms: performance.now() - begun };
+}
+
+/** Pylos's perfect bot: the server's best move, or, when the server cannot answer, the
+ * game's first bot, saying why. */
+async function askServerBot(game) {
+  const epoch = match.epoch;
+  const answer = await askServer(game);
+  if (epoch !== match.epoch) return;
+  if (answer.error) {
+    server.note = `The perfect bot needs the analysis server (${clip(answer.error)}): the ${match.module.bots[0]} bot played instead.`;
+    askWorker({ ...botRequest(game), bot: match.module.bots[0] });
+    return;
+  }
+  server.note = "";
+  window.towersTimings.push({ game: match.name, level: match.level, bot: match.bot, ms: answer.ms });
+  play(answer.moves[0].move);
+}
+
 function askBot(game) {
-  askWorker({
+  if (match.bot === "perfect" && match.module.analysis === "server") {
+    askServerBot(game);
+    return;
+  }
+  askWorker(botRequest(game));
+}
+
+/** What the worker is asked for the bot's move in `game`. */
+function botRequest(game) {
+  return {
     type: "bot",
     epoch: match.epoch,
     name: match.name,
@@ -419,7 +476,7 @@ function askBot(game) {
     ...(match.level.startsWith("t") ? { level: 5, timeMs: Number(match.level.slice(1)) } : { level: Number(match.level) }),
     // The bot's seed follows from the match seed and the ply, as the chance draws do.
     seed: mix(match.seed, 2 * match.history.length + 1),
-  });
+  };
 }
 
 function onBotAnswer(event) {
@@ -448,7 +505,7 @@ function askHint() {
     epoch: match.epoch,
     name: match.name,
     text: game.toText(),
-    solve: Boolean(match.module.analysis),
+    solve: match.module.analysis === true,
     bot: match.module.bots[0],
     timeMs: analysis.timeMs,
   });
@@ -462,11 +519,19 @@ function onHint({ move, value, bot, unsolved, error }) {
   render();
 }
 
-/** Asks the worker to analyse the current position when the panel is on. */
+/** Asks the worker (or, for Pylos, the server) to analyse the current position when the
+ * panel is on. */
 function askAnalysis() {
   analysis.answer = null;
   const game = current();
   if (!analysis.on || !match.module.analysis || parseStatus(game.status()).over) return;
+  if (match.module.analysis === "server") {
+    const epoch = match.epoch;
+    askServer(game).then((answer) => {
+      if (epoch === match.epoch) onAnalysis(answer);
+    });
+    return;
+  }
   askWorker({
     type: "analyse",
     epoch: match.epoch,
@@ -485,6 +550,10 @@ function renderAnalysis(context) {
   const section = $("analysis");
   section.hidden = !match.module.analysis;
   if (section.hidden) return;
+  const byServer = match.module.analysis === "server";
+  // (Labels are laid out by the style sheet, so `hidden` alone would not hide them.)
+  $("analysis-server").style.display = byServer ? "" : "none";
+  $("analysis-time").closest("label").style.display = byServer ? "none" : "";
   const status = $("analysis-status");
   const table = $("analysis-moves");
   const rows = table.tBodies[0];
@@ -493,7 +562,8 @@ function renderAnalysis(context) {
   rows.replaceChildren();
   table.hidden = true;
   if (!analysis.on) {
-    status.textContent = "";
+    status.textContent = byServer ? server.note : "";
+    status.classList.toggle("error", byServer && server.note !== "");
     return;
   }
   if (context.status.over) {
@@ -501,12 +571,16 @@ function renderAnalysis(context) {
     return;
   }
   if (answer === null) {
-    status.textContent = `Solving (at most ${analysis.timeMs / 1000} s)…`;
+    status.textContent = byServer ? "Asking the analysis server…" : `Solving (at most ${analysis.timeMs / 1000} s)…`;
     return;
   }
   if (answer.error) {
     status.classList.add("error");
-    status.textContent = answer.kind === "outOfBudget"
+    status.textContent = answer.kind === "unreachable"
+      ? `No analysis server: ${clip(answer.error)}. Start one (cargo run --release -p towers-server -- --db FILE) and give its address below.`
+      : answer.kind === "noDatabase"
+      ? `The server has no database for this position: ${clip(answer.error)}`
+      : answer.kind === "outOfBudget"
       ? `Not solved within ${analysis.timeMs / 1000} s: this position is too far from the end for the solver here. Try a longer time or a later position. (${clip(answer.error)})`
       : `The analysis failed: ${clip(answer.error)}`;
     return;
@@ -882,6 +956,13 @@ async function main() {
   $("hint").addEventListener("click", askHint);
   $("analysis-on").addEventListener("change", (event) => {
     analysis.on = event.target.checked;
+    askAnalysis();
+    render();
+  });
+  $("server-url").value = server.url;
+  $("server-url").addEventListener("change", (event) => {
+    server.url = event.target.value.trim();
+    localStorage.setItem("towers.server", server.url);
     askAnalysis();
     render();
   });

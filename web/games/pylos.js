@@ -227,7 +227,9 @@ export default {
     { key: "takeback", label: "Take back", values: [["1-2", "one or two balls"], ["0-2", "none, one or two balls"]] },
     { key: "end", label: "End", values: [["nomove", "a player who cannot move loses"], ["reserve", "an empty reserve loses"]] },
   ],
-  bots: ["mcts", "alphabeta", "random"],
+  bots: ["mcts", "alphabeta", "random", "perfect"],
+  /** The analysis panel and the perfect bot ask the analysis server (towers-server). */
+  analysis: "server",
   defaultNames: () => NAMES,
   seatLabel: (name, seat) => `${name}${seat === 0 ? " (moves first)" : ""}`,
   seatNames: (game, view) => namesFromView(view, NAMES),

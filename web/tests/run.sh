@@ -17,6 +17,10 @@ if [ ! -f "$root/target/web/app/index.html" ]; then
   echo "target/web/app is missing: run 'cargo xtask web' first" >&2
   exit 1
 fi
+if [ ! -x "$root/target/debug/towers-server" ]; then
+  # The analysis server that the Pylos panel's tests start.
+  (cd "$root" && cargo build -p towers-server)
+fi
 cd "$here"
 if [ ! -d node_modules/playwright-core ]; then
   npm ci --no-audit --no-fund

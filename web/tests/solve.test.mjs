@@ -134,11 +134,16 @@ test("Pyrga: an analysis or a hint that runs out of time says so", async () => {
   await page.close();
 });
 
-test("the analysis panel is Pyrga's only", async () => {
+test("the analysis panel: Pyrga's in the page, Pylos's from a server, none for the others", async () => {
   const { page, errors } = await watchedPage(browser.context);
-  await startGame(page, server.url, { game: "pylos", bot: "random" });
+  await startGame(page, server.url, { game: "crescendo", bot: "random" });
   await page.waitForSelector("body[data-phase=human]");
   assert.equal(await page.locator("#analysis").isVisible(), false);
+  await startGame(page, server.url, { game: "pylos", bot: "random" });
+  await page.waitForSelector("body[data-phase=human]");
+  assert.equal(await page.locator("#analysis").isVisible(), true);
+  assert.equal(await page.locator("#analysis-server").isVisible(), true);
+  assert.equal(await page.locator("#analysis-time").isVisible(), false);
   await page.click("#hint");
   await page.waitForFunction(() => document.querySelector("#hint-text").textContent.startsWith("Hint: 0"));
   assert.match(await page.textContent("#hint-text"), /^Hint: 0[a-d][1-4] \(the mcts bot's choice\)\.$/);
