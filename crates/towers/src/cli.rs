@@ -3,6 +3,8 @@
 use clap::builder::{StringValueParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand};
 
+use crate::error::CliError;
+
 /// Play, inspect and count the moves of the tower-building games (pyrga, pylos,
 /// architekton, crescendo).
 #[derive(Parser, Debug)]
@@ -40,8 +42,57 @@ pub(crate) struct PositionArgs {
     /// The moves played from the start, in notation, separated by spaces.
     #[arg(long, default_value = "", value_name = "RECORD")]
     pub(crate) moves: String,
+    /// A game file (as `play` saves it and the browser app downloads it): its options and
+    /// moves, instead of --moves and the options.
+    #[arg(long, value_name = "FILE", conflicts_with = "moves")]
+    pub(crate) record: Option<std::path::PathBuf>,
     #[command(flatten)]
     pub(crate) options: GameOptions,
+}
+
+impl PositionArgs {
+    /// Reads `--record FILE` into the moves and the options.
+    ///
+    /// # Errors
+    /// [`CliError::Record`] for a file that cannot be read, is not a game file, holds
+    /// another game or begins at a position; [`CliError::Option`] when options are given
+    /// beside it.
+    pub(crate) fn read_record(&mut self) -> Result<(), CliError> {
+        let Some(path) = self.record.take() else {
+            return Ok(());
+        };
+        let shown = path.display();
+        let text = std::fs::read_to_string(&path)
+            .map_err(|error| CliError::Record(format!("cannot read {shown}: {error}")))?;
+        let file = catalog::GameFile::parse(&text)
+            .map_err(|error| CliError::Record(format!("{shown}: {}", error.message)))?;
+        if let Some(game) = file
+            .game
+            .as_deref()
+            .filter(|game| !game.eq_ignore_ascii_case(&self.game))
+        {
+            return Err(CliError::Record(format!(
+                "{shown} holds a game of {}, not {}",
+                catalog::echo(game),
+                catalog::echo(&self.game)
+            )));
+        }
+        if file.position.is_some() {
+            return Err(CliError::Record(format!(
+                "{shown} begins at a position; the commands begin at the start"
+            )));
+        }
+        if file.game.is_some() {
+            if !self.options.given.is_empty() {
+                return Err(CliError::Option(format!(
+                    "the options come from {shown}: give none beside --record"
+                )));
+            }
+            self.options = GameOptions::from_catalog(&file.options)?;
+        }
+        self.moves = file.moves;
+        Ok(())
+    }
 }
 
 /// Arguments of `perft`.
@@ -221,6 +272,25 @@ impl GameOptions {
                 .map(|(key, value)| ((*key).to_owned(), value.clone()))
                 .collect(),
         )
+    }
+
+    /// The options of a game file, each one a flag `towers` knows.
+    ///
+    /// # Errors
+    /// [`CliError::Option`] naming an option no game has.
+    fn from_catalog(options: &catalog::Options) -> Result<GameOptions, CliError> {
+        let given = options
+            .pairs()
+            .map(|(key, value)| {
+                let spec = catalog::option_specs()
+                    .find(|(_, spec)| spec.key == key)
+                    .ok_or_else(|| {
+                        CliError::Option(format!("unknown option {:?}", catalog::echo(key)))
+                    })?;
+                Ok((spec.1.key, value.to_owned()))
+            })
+            .collect::<Result<_, CliError>>()?;
+        Ok(GameOptions { given })
     }
 
     /// The flag of the option `key` (`buildingMatch` is `building-match`).

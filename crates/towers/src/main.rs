@@ -87,7 +87,14 @@ fn command_line_error(error: &clap::Error) -> ExitCode {
     ExitCode::from(2)
 }
 
-fn run(cli: Cli, out: &mut impl Write) -> Result<(), CliError> {
+fn run(mut cli: Cli, out: &mut impl Write) -> Result<(), CliError> {
+    match &mut cli.command {
+        Command::Moves(args) | Command::Show(args) | Command::Status(args) => args.read_record()?,
+        Command::Perft(args) => args.position.read_record()?,
+        Command::Play(args) => args.position.read_record()?,
+        Command::Solve(args) => args.position.read_record()?,
+        Command::Arena(_) => {}
+    }
     match cli.command {
         Command::Moves(args) => {
             with_game!(args.game.as_str(), |G| commands::moves::<G>(&args, out))

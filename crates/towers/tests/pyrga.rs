@@ -236,6 +236,24 @@ fn saved_games_carry_their_options_and_files_are_not_clobbered() {
     );
     assert!(run.stdout.contains("loaded 2 moves"), "{}", run.stdout);
     assert!(run.stdout.contains("Rules classic"), "{}", run.stdout);
+    // The commands read it with --record, options included.
+    let run = towers_with_input(&["show", "pyrga", "--record", path], "");
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    assert!(run.stdout.contains("Rules classic"), "{}", run.stdout);
+    let record = saved.lines().last().unwrap();
+    let moves = towers_with_input(
+        &["moves", "pyrga", "--rules", "classic", "--moves", record],
+        "",
+    );
+    let from_file = towers_with_input(&["moves", "pyrga", "--record", path], "");
+    assert_eq!(from_file.stdout, moves.stdout);
+    let run = towers_with_input(&["status", "pylos", "--record", path], "");
+    assert_eq!(run.status, 2);
+    assert!(
+        run.stderr.contains("holds a game of pyrga, not pylos"),
+        "{}",
+        run.stderr
+    );
     // Another game's file is refused, and so is overwriting a file that is not a game.
     let run = towers_with_input(
         &["play", "pylos", "--bot", "random"],
