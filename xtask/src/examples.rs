@@ -78,6 +78,12 @@ const PACKAGES: &[Package] = &[
         dev: &[],
     },
     Package {
+        name: "catalog",
+        crates: &["catalog"],
+        sources: &["crates/catalog"],
+        dev: &["serde_json"],
+    },
+    Package {
         name: "readme",
         crates: &["pyrga", "bots"],
         sources: &["README.md"],
