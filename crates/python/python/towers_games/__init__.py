@@ -4,7 +4,7 @@
 ``bot_move``, ``solve`` and ``move_values`` ask the bots and Pyrga's solver. Every error
 is a ``TowersError`` whose ``kind`` is the JavaScript kind. For learning agents each game
 has a fixed action space (``legal_actions``, ``action_mask``, ``action_to_move``,
-``move_to_action``) and, for Pyrga and Pylos, an observation tensor. The OpenSpiel games
+``move_to_action``) and an observation tensor (``observation``, ``observation_shape``). The OpenSpiel games
 are in ``towers_games.openspiel``, the PettingZoo environments in
 ``towers_games.pettingzoo``.
 """

@@ -4,12 +4,13 @@
 Importing this module registers them with ``pyspiel.register_game``; then
 ``pyspiel.load_game("towers_pylos", {"variant": "expert"})`` loads one. The game parameters
 are the game's options (``game_info(name)["options"]``), with ``players`` an integer
-(Crescendo: 2 to 4 players). Actions are the game's fixed action space; chance (the tile
+(Crescendo: 2 to 4 players), and ``max_plies``. Actions are the game's fixed action space; chance (the tile
 draws of Architekton) is OpenSpiel's chance player, whose outcomes are the draws' actions
 with probabilities proportional to the engine's weights. Returns are +1 for the winner,
 -1 for the loser, 0 each for a draw; a Crescendo ranking scores +1 for the first down to -1
-for the last, evenly spaced. A game that has not ended after ``maxPlies`` moves (1000 in
-Pylos, whose take-backs can repeat for ever) stops there as a draw.
+for the last, evenly spaced. A game that has not ended after ``max_plies`` moves (by
+default the game's ``maxPlies``: 1000 in Pylos, whose take-backs can repeat for ever, 100000
+elsewhere) stops there as a draw.
 """
 
 import numpy as np
@@ -34,6 +35,7 @@ def _parameter(spec):
 def _game_type(name):
     info = _game_info(name)
     parameters = {spec["key"]: _parameter(spec) for spec in info["options"]}
+    parameters["max_plies"] = info["maxPlies"]
     start = _Game(name)
     has_chance = name == "architekton"
     seats = len(info["seats"])
@@ -54,7 +56,7 @@ def _game_type(name):
         provides_information_state_string=True,
         provides_information_state_tensor=False,
         provides_observation_string=True,
-        provides_observation_tensor=start.observation_shape is not None,
+        provides_observation_tensor=True,
         parameter_specification=parameters,
     )
 
@@ -68,7 +70,9 @@ class TowersGame(pyspiel.Game):
         options.update(params or {})
         self.name = name
         self.options = options
-        self.max_plies = _game_info(name)["maxPlies"]
+        self.max_plies = options.pop("max_plies")
+        if self.max_plies < 1:
+            raise ValueError("max_plies must be at least 1")
         start = _Game(name, **options)
         self.start = start
         game_info = pyspiel.GameInfo(
@@ -80,7 +84,7 @@ class TowersGame(pyspiel.Game):
             utility_sum=0.0,
             max_game_length=self.max_plies,
         )
-        super().__init__(game_type, game_info, options)
+        super().__init__(game_type, game_info, dict(options, max_plies=self.max_plies))
 
     def new_initial_state(self):
         """The start of the game."""
@@ -150,12 +154,11 @@ class TowersObserver:
     def __init__(self, shape, params):
         if params:
             raise ValueError(f"observation parameters not supported: {params}")
-        self.tensor = np.zeros(int(np.prod(shape)) if shape else 0, np.float32)
-        self.dict = {"observation": self.tensor.reshape(shape) if shape else self.tensor}
+        self.tensor = np.zeros(int(np.prod(shape)), np.float32)
+        self.dict = {"observation": self.tensor.reshape(shape)}
 
     def set_from(self, state, player):
-        if self.tensor.size:
-            self.tensor[:] = state.position.observation().reshape(-1)
+        self.tensor[:] = state.position.observation().reshape(-1)
 
     def string_from(self, state, player):
         return state.position.to_text()

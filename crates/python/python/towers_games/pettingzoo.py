@@ -3,11 +3,10 @@
 ``env(name, **options)`` (or ``pyrga_env()``, ``pylos_env()``, ``architekton_env()``,
 ``crescendo_env(players=3)``) is an environment of agents ``player_0`` … ``player_<n-1>``
 (the seats in order). Each observation is a dict: ``observation``, the game's observation
-tensor (float32; an empty vector for Architekton and Crescendo, which have none yet), and
-``action_mask`` (int8, 1 for each legal action of the fixed action space). Rewards come at
+tensor (float32, of ``Game.observation_shape``), and ``action_mask`` (int8, 1 for each legal action of the fixed action space). Rewards come at
 the end only: the game's ``returns()``. Chance (Architekton's draws) is sampled by weight
-from the generator seeded by ``reset(seed=…)``. A game still going after ``maxPlies``
-moves is truncated.
+from the generator seeded by ``reset(seed=…)``. A game still going after ``max_plies``
+moves (by default the game's ``maxPlies``) is truncated.
 """
 
 import numpy as np
@@ -23,17 +22,17 @@ class TowersEnv(AECEnv):
 
     metadata = {"render_modes": ["ansi"], "is_parallelizable": False}
 
-    def __init__(self, name, render_mode=None, **options):
+    def __init__(self, name, render_mode=None, max_plies=None, **options):
         super().__init__()
         self.game_name = name
         self.options = options
         self.render_mode = render_mode
         self.metadata = dict(self.metadata, name=f"towers_{name}_v0")
-        self.max_plies = _game_info(name)["maxPlies"]
+        self.max_plies = max_plies or _game_info(name)["maxPlies"]
         start = _Game(name, **options)
         self.start = start
         self.possible_agents = [f"player_{seat}" for seat in range(start.num_players())]
-        shape = start.observation_shape or (0,)
+        shape = start.observation_shape
         actions = start.num_distinct_actions
         observation = spaces.Dict(
             {
@@ -54,10 +53,7 @@ class TowersEnv(AECEnv):
         return self.action_spaces[agent]
 
     def observe(self, agent):
-        shape = self.start.observation_shape
-        observation = (
-            self.game.observation() if shape else np.zeros((0,), dtype=np.float32)
-        )
+        observation = self.game.observation()
         seat = self.possible_agents.index(agent)
         if self.game.to_move() == seat:
             mask = self.game.action_mask()
@@ -122,9 +118,10 @@ class TowersEnv(AECEnv):
         pass
 
 
-def env(name, render_mode=None, **options):
-    """The environment of game ``name`` with ``options`` (as ``Game(name, **options)``)."""
-    return TowersEnv(name, render_mode=render_mode, **options)
+def env(name, render_mode=None, max_plies=None, **options):
+    """The environment of game ``name`` with ``options`` (as ``Game(name, **options)``),
+    truncated after ``max_plies`` moves."""
+    return TowersEnv(name, render_mode=render_mode, max_plies=max_plies, **options)
 
 
 def pyrga_env(render_mode=None, **options):
