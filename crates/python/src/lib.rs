@@ -89,7 +89,7 @@ fn bad_option(message: impl Into<String>) -> PyErr {
 /// The options given as keyword arguments: text, or whole numbers written as text.
 fn read_options(options: Option<&Bound<'_, PyDict>>) -> PyResult<Options> {
     let mut pairs = Vec::new();
-    for (key, value) in options.into_iter().flat_map(|dict| dict.iter()) {
+    for (key, value) in options.into_iter().flat_map(PyDictMethods::iter) {
         let key: String = key.extract()?;
         let text = if value.is_instance_of::<PyString>() {
             value.extract::<String>()?
@@ -334,6 +334,10 @@ impl Game {
 
     /// The choices after the input steps `steps` (as JavaScript's `choices`): the next
     /// steps, the move they complete if any, and every move they begin.
+    #[expect(
+        clippy::needless_pass_by_value,
+        reason = "PyO3 extracts a list argument as an owned vector"
+    )]
     fn choices<'py>(&self, py: Python<'py>, steps: Vec<String>) -> PyResult<Bound<'py, PyAny>> {
         let choices = self.game.choices(&steps).map_err(py_error)?;
         serialized(py, &choices)

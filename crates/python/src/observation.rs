@@ -144,7 +144,10 @@ fn crescendo_planes(state: &crescendo::State) -> Vec<f32> {
         let Some(at) = square_index(coord.x, coord.y, CRESCENDO_SIDE) else {
             continue;
         };
-        let colour = board.colour(cell).player().map_or(0, |seat| 1 + seat.index());
+        let colour = board
+            .colour(cell)
+            .player()
+            .map_or(0, |seat| 1 + seat.index());
         planes[colour * area + at] = 1.0;
         if let Some(tower) = state.tower(cell) {
             planes[(5 + tower.owner.index()) * area + at] = f32::from(tower.height) / 8.0;
@@ -154,7 +157,10 @@ fn crescendo_planes(state: &crescendo::State) -> Vec<f32> {
         let plane = 9 + player.index();
         planes[plane * area..(plane + 1) * area].fill(1.0);
     }
-    if matches!(state.phase(), crescendo::Phase::Moving { .. } | crescendo::Phase::Scattering { .. }) {
+    if matches!(
+        state.phase(),
+        crescendo::Phase::Moving { .. } | crescendo::Phase::Scattering { .. }
+    ) {
         planes[13 * area..].fill(1.0);
     }
     planes
