@@ -8,7 +8,7 @@
 
 use std::time::{Duration, Instant};
 
-use catalog::boardcore::{Game, SeededRng, random_playout};
+use catalog::boardcore::{SeededRng, random_playout};
 use catalog::{NamedGame, Options, config_of};
 
 /// Playouts of game `G` for about `budget`, capped at `max_plies` each: (playouts per
