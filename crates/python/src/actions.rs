@@ -189,6 +189,38 @@ fn crescendo_moves() -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use catalog::NamedGame;
+    use catalog::boardcore::{SeededRng, random_move};
+
+    /// Random games of `G` from the start with `options`: every legal move along them (and
+    /// every chance outcome) has its action.
+    fn covered<G: NamedGame>(options: &[(&str, &str)], games: u64, max_plies: usize) {
+        let space = ActionSpace::of(G::NAME).unwrap();
+        let config = catalog::config_of::<G>(&catalog::Options::from_pairs(options)).unwrap();
+        for seed in 0..games {
+            let mut rng = SeededRng::new(seed);
+            let mut state = G::new(config.clone());
+            for _ in 0..max_plies {
+                for text in catalog::boardcore::sorted_move_texts(&state) {
+                    assert!(space.action(&text).is_some(), "{}: {text}", G::NAME);
+                }
+                let Some(mv) = random_move(&state, &mut rng) else {
+                    break;
+                };
+                state = state.apply(mv).unwrap();
+            }
+        }
+    }
+
+    #[test]
+    fn random_games_stay_in_the_spaces() {
+        covered::<pyrga::State>(&[("rules", "classic")], 50, 30);
+        covered::<pylos::State>(&[("variant", "expert"), ("takeback", "0-2")], 50, 1_000);
+        covered::<architekton::State>(&[("buildingMatch", "one")], 20, 1_000);
+        for players in ["2", "3", "4"] {
+            covered::<crescendo::State>(&[("players", players)], 3, 3_000);
+        }
+    }
 
     #[test]
     fn sizes() {

@@ -458,9 +458,15 @@ impl Game {
     }
 }
 
-/// The request of a bot move, checked.
-fn bot_request(level: u8, seed: u64, time_ms: Option<f64>) -> PyResult<BotRequest> {
-    let level = Level::new(level).ok_or_else(|| bad_option("level must be 1 to 5"))?;
+/// The request of a bot move, checked: `badOption` for a level outside 1 to 5, a seed
+/// outside 0 to 2^64 - 1 or a time that is not a positive number.
+fn bot_request(level: i64, seed: i128, time_ms: Option<f64>) -> PyResult<BotRequest> {
+    let level = u8::try_from(level)
+        .ok()
+        .and_then(Level::new)
+        .ok_or_else(|| bad_option("level must be 1 to 5"))?;
+    let seed = u64::try_from(seed)
+        .map_err(|_| bad_option("seed must be a whole number from 0 to 2^64 - 1"))?;
     if time_ms.is_some_and(|time| !(time.is_finite() && time > 0.0)) {
         return Err(bad_option(
             "time_ms must be a positive number of milliseconds",
@@ -482,8 +488,8 @@ fn bot_move(
     py: Python<'_>,
     game: &Game,
     bot: Option<&str>,
-    level: u8,
-    seed: u64,
+    level: i64,
+    seed: i128,
     time_ms: Option<f64>,
 ) -> PyResult<String> {
     let request = bot_request(level, seed, time_ms)?;
