@@ -46,17 +46,20 @@ def test_chance_is_the_chance_player():
         assert probability == pytest.approx(weights[state.action_to_string(action)] / total)
 
 
-@pytest.mark.parametrize("name", ["towers_pyrga", "towers_pylos"])
-def test_mcts_beats_random(name):
+@pytest.mark.parametrize(
+    "name, simulations, games",
+    [("towers_pyrga", 200, 10), ("towers_pylos", 200, 10), ("towers_architekton", 100, 6)],
+)
+def test_mcts_beats_random(name, simulations, games):
+    """Crescendo is left out: its random rollouts last thousands of moves."""
     game = pyspiel.load_game(name)
     rng = np.random.RandomState(5)
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
     score = 0.0
-    games = 10
     for index in range(games):
         seat = index % 2
         bots = [uniform_random.UniformRandomBot(1 - seat, rng)] * 2
-        bots[seat] = mcts.MCTSBot(game, 2.0, 200, evaluator, random_state=rng)
+        bots[seat] = mcts.MCTSBot(game, 2.0, simulations, evaluator, random_state=rng)
         returns = evaluate_bots.evaluate_bots(game.new_initial_state(), bots, rng)
         score += returns[seat]
     assert score >= 0.6 * games, f"MCTS scored {score} in {games} games"
