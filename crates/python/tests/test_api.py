@@ -120,3 +120,28 @@ def test_moves_are_read_in_any_case():
     assert game.move_to_action("0A1") == game.move_to_action("0a1")
     with pytest.raises(tg.ParseError):
         game.move_to_action("Sa1")
+
+
+@pytest.mark.parametrize("name", ["pyrga", "pylos", "architekton", "crescendo"])
+def test_no_input_crashes(name):
+    """Odd text anywhere gives a TowersError, never a crash or a PanicException."""
+    rng = np.random.default_rng(1)
+    alphabet = list("0123456789abcdefghnswxXPEMSTC@*,-r ]\"[\n\t\x00é🂡") + ["-99999", "9" * 40]
+    texts = ["", " ", "\x00", "x" * 100_000, "ranking", '[game "pyrga"]', "1,1,1,1"]
+    texts += ["".join(rng.choice(alphabet, size=rng.integers(1, 30))) for _ in range(300)]
+    game = tg.Game(name)
+    game.legal_moves()
+    for text in texts:
+        for call in (
+            lambda: game.play(text),
+            lambda: game.move_to_action(text),
+            lambda: game.choices([text]),
+            lambda: tg.Game.from_text(name, text),
+            lambda: tg.Game.from_record(name, text),
+            lambda: tg.Game.from_file(text),
+            lambda: tg.Game(name, **{text or "x": text}),
+        ):
+            try:
+                call()
+            except tg.TowersError:
+                pass
