@@ -161,6 +161,35 @@ impl AnyGame {
         dispatch!(self, session => session.status())
     }
 
+    /// The number of seats of this game (2, or 2 to 4 in Crescendo).
+    pub fn seats(&self) -> usize {
+        dispatch!(self, session => boardcore::Game::seats(session.state()))
+    }
+
+    /// The status as the engine gives it (see [`AnyGame::status`] for its line).
+    pub fn game_status(&self) -> boardcore::Status {
+        dispatch!(self, session => boardcore::Game::status(session.state()))
+    }
+
+    /// The move written `text` in the notation the engine prints (`sa1` is `Sa1`), legal
+    /// here or not.
+    ///
+    /// # Errors
+    /// `parse` when `text` is not a move of the game.
+    ///
+    /// ```
+    /// use catalog::{AnyGame, Options};
+    ///
+    /// let pylos = AnyGame::start("pylos", &Options::default()).unwrap();
+    /// assert_eq!(pylos.canonical_move("0A1-1B2X0C1x1b2").unwrap(), "0a1-1b2x1b2x0c1");
+    /// assert!(pylos.canonical_move("Sa1").is_err());
+    /// ```
+    pub fn canonical_move(&self, text: &str) -> Result<String, Error> {
+        dispatch!(self, session => boardcore::Game::parse_move(session.state(), text)
+            .map(|mv| mv.to_string())
+            .map_err(|error| Error::new(crate::ErrorKind::Parse, error.to_string())))
+    }
+
     /// See [`Session::chance_outcomes`].
     pub fn chance_outcomes(&self) -> Vec<(String, u32)> {
         dispatch!(self, session => session.chance_outcomes())

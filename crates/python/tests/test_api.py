@@ -1,0 +1,147 @@
+"""The Python API of towers_games, as the JavaScript one."""
+
+import pickle
+
+import numpy as np
+import pytest
+
+import towers_games as tg
+
+LATE_PYRGA = "Cd1 Sd1 Sc1 Tc2w Tb2s Tb1w Ca1 Ta1n Ta4s Ta3e Tb3s Sb1 Cc1 Tc1e Td1n Cd4"
+
+
+def test_a_game_is_played_by_text():
+    start = tg.Game("Pylos")
+    assert start.name == "pylos"
+    assert start.perft(2) == 240
+    after = start.play("0a1")
+    assert after.record() == "0a1"
+    assert start.record() == ""
+    assert after.status() == "ongoing 1"
+    assert after.to_move() == 1
+    assert after.result() is None
+    assert after.view()["players"][0]["name"] == "Light"
+    assert tg.Game.from_text("pylos", after.to_text()).key() == after.key()
+    again = tg.Game.from_file(after.to_file())
+    assert again.record() == "0a1" and again.to_text() == after.to_text()
+    assert pickle.loads(pickle.dumps(after)).record() == "0a1"
+
+
+def test_options_and_info():
+    classic = tg.Game("pyrga", rules="classic")
+    assert '[rules "classic"]' in classic.to_file()
+    assert tg.Game("crescendo", players=3).num_players() == 3
+    info = tg.game_info("crescendo")
+    assert info["options"][0]["key"] == "players"
+    assert info["seats"] == ["Red", "Blue", "Yellow", "Green"]
+    assert tg.games() == ["pyrga", "pylos", "architekton", "crescendo"]
+
+
+@pytest.mark.parametrize(
+    "call, error, kind",
+    [
+        (lambda: tg.Game("pylos").play("9z9"), tg.ParseError, "parse"),
+        (lambda: tg.Game("pylos").play("1a1"), tg.IllegalMoveError, "illegal"),
+        (lambda: tg.Game("chess"), tg.BadOptionError, "badOption"),
+        (lambda: tg.Game("pyrga", rules="odd"), tg.BadOptionError, "badOption"),
+        (lambda: tg.Game("pyrga", rules=1.5), tg.BadOptionError, "badOption"),
+        (lambda: tg.Game("pyrga", players=3), tg.BadOptionError, "badOption"),
+        (lambda: tg.Game.from_text("pyrga", "nonsense"), tg.ParseError, "parse"),
+        (lambda: tg.Game.from_file('[game "pyrga"'), tg.ParseError, "parse"),
+        (lambda: tg.bot_move(tg.Game("pyrga"), bot="deep"), tg.BadOptionError, "badOption"),
+        (lambda: tg.bot_move(tg.Game("pyrga"), level=9), tg.BadOptionError, "badOption"),
+        (lambda: tg.bot_move(tg.Game("pyrga"), level=-300), tg.BadOptionError, "badOption"),
+        (lambda: tg.bot_move(tg.Game("pyrga"), seed=-1), tg.BadOptionError, "badOption"),
+        (lambda: tg.bot_move(tg.Game("pyrga"), seed=2**64), tg.BadOptionError, "badOption"),
+        (lambda: tg.bot_move(tg.Game("pyrga"), time_ms=-5), tg.BadOptionError, "badOption"),
+        (lambda: tg.solve(tg.Game("pyrga"), time_ms=float("nan")), tg.BadOptionError, "badOption"),
+        (lambda: tg.solve(tg.Game("pylos")), tg.BadOptionError, "badOption"),
+        (lambda: tg.solve(tg.Game("pyrga"), nodes=10), tg.OutOfBudgetError, "outOfBudget"),
+        (lambda: tg.Game("pyrga").action_to_move(96), tg.BadOptionError, "badOption"),
+        (lambda: tg.Game("pyrga").action_to_move(-1), tg.BadOptionError, "badOption"),
+    ],
+)
+def test_errors_have_their_kind(call, error, kind):
+    with pytest.raises(error) as raised:
+        call()
+    assert isinstance(raised.value, tg.TowersError)
+    assert raised.value.kind == kind
+
+
+def test_game_over_and_invalid_position():
+    over = tg.Game("pyrga")
+    while not over.is_over():
+        over = over.play(tg.bot_move(over, bot="random", seed=1))
+    with pytest.raises(tg.GameOverError) as raised:
+        over.play("Sa1")
+    assert raised.value.kind == "gameOver"
+    assert over.returns() in ([1.0, -1.0], [-1.0, 1.0], [0.0, 0.0])
+    assert over.result()
+    text = tg.Game("pylos").to_text()
+    with pytest.raises(tg.TowersError):
+        tg.Game.from_text("pylos", text.replace(".", "L"))
+
+
+def test_bots_and_the_solver():
+    game = tg.Game("pyrga")
+    assert tg.bot_move(game, seed=3) == tg.bot_move(game, seed=3)
+    assert tg.bot_move(game, bot="mcts", level=1, time_ms=50) in game.legal_moves()
+    late = tg.Game.from_record("pyrga", LATE_PYRGA)
+    assert tg.solve(late)["text"] == "White wins in 12"
+    values = tg.move_values(late)
+    assert [(v["move"], v["text"]) for v in values] == [
+        ("Sd4", "win in 12"),
+        ("Td4w", "draw"),
+        ("Td4s", "loss in 14"),
+    ]
+    assert tg.bot_move(late, bot="perfect") == "Sd4"
+
+
+@pytest.mark.parametrize("name", ["pyrga", "pylos", "architekton", "crescendo"])
+def test_actions_and_observations_along_random_games(name):
+    rng = np.random.default_rng(7)
+    game = tg.Game(name)
+    for _ in range(300):
+        if game.is_over():
+            break
+        actions = game.legal_actions()
+        assert sorted(game.action_to_move(a) for a in actions) == sorted(game.legal_moves())
+        mask = game.action_mask()
+        assert mask.shape == (game.num_distinct_actions,) and mask.sum() == len(actions)
+        assert all(game.move_to_action(game.action_to_move(a)) == a for a in actions)
+        observation = game.observation()
+        assert observation.shape == tuple(game.observation_shape)
+        assert observation.dtype == np.float32
+        game = game.play_action(int(rng.choice(actions)))
+
+
+def test_moves_are_read_in_any_case():
+    game = tg.Game("pylos")
+    assert game.move_to_action("0A1") == game.move_to_action("0a1")
+    with pytest.raises(tg.ParseError):
+        game.move_to_action("Sa1")
+
+
+@pytest.mark.parametrize("name", ["pyrga", "pylos", "architekton", "crescendo"])
+def test_no_input_crashes(name):
+    """Odd text anywhere gives a TowersError, never a crash or a PanicException."""
+    rng = np.random.default_rng(1)
+    alphabet = list("0123456789abcdefghnswxXPEMSTC@*,-r ]\"[\n\t\x00é🂡") + ["-99999", "9" * 40]
+    texts = ["", " ", "\x00", "x" * 100_000, "ranking", '[game "pyrga"]', "1,1,1,1"]
+    texts += ["".join(rng.choice(alphabet, size=rng.integers(1, 30))) for _ in range(300)]
+    game = tg.Game(name)
+    game.legal_moves()
+    for text in texts:
+        for call in (
+            lambda: game.play(text),
+            lambda: game.move_to_action(text),
+            lambda: game.choices([text]),
+            lambda: tg.Game.from_text(name, text),
+            lambda: tg.Game.from_record(name, text),
+            lambda: tg.Game.from_file(text),
+            lambda: tg.Game(name, **{text or "x": text}),
+        ):
+            try:
+                call()
+            except tg.TowersError:
+                pass

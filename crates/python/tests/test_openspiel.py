@@ -1,0 +1,90 @@
+"""The games in OpenSpiel: its own random-simulation conformance test on every game and
+option set, its MCTS bot against its uniform random bot, and Pyrga's values against our
+solver."""
+
+import numpy as np
+import pyspiel
+import pytest
+from open_spiel.python.algorithms import evaluate_bots, mcts
+from open_spiel.python.bots import uniform_random
+
+import towers_games as tg
+import towers_games.openspiel  # noqa: F401  (registers the games)
+
+# Crescendo's random matches run to millions of moves: the simulations stop them early.
+OPTION_SETS = [
+    ("towers_pyrga", {"rules": "standard"}),
+    ("towers_pyrga", {"rules": "classic"}),
+    *[
+        ("towers_pylos", {"variant": variant, "takeback": takeback, "end": end})
+        for variant in ("children", "standard", "expert")
+        for takeback in ("1-2", "0-2")
+        for end in ("nomove", "reserve")
+    ],
+    ("towers_architekton", {"buildingMatch": "all"}),
+    ("towers_architekton", {"buildingMatch": "one"}),
+    *[("towers_crescendo", {"players": players, "max_plies": 3000}) for players in (2, 3, 4)],
+]
+
+
+@pytest.mark.parametrize("name, params", OPTION_SETS)
+def test_random_simulation(name, params):
+    game = pyspiel.load_game(name, params)
+    assert game.num_players() == params.get("players", 2)
+    pyspiel.random_sim_test(game, num_sims=5, serialize=False, verbose=False)
+
+
+def test_chance_is_the_chance_player():
+    game = pyspiel.load_game("towers_architekton")
+    state = game.new_initial_state()
+    assert state.is_chance_node()
+    outcomes = state.chance_outcomes()
+    assert abs(sum(p for _, p in outcomes) - 1.0) < 1e-9
+    weights = dict(state.position.chance_outcomes())
+    total = sum(weights.values())
+    for action, probability in outcomes:
+        assert probability == pytest.approx(weights[state.action_to_string(action)] / total)
+
+
+@pytest.mark.parametrize(
+    "name, simulations, games",
+    [("towers_pyrga", 200, 10), ("towers_pylos", 200, 10), ("towers_architekton", 100, 6)],
+)
+def test_mcts_beats_random(name, simulations, games):
+    """Crescendo is left out: its random rollouts last thousands of moves."""
+    game = pyspiel.load_game(name)
+    rng = np.random.RandomState(5)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
+    score = 0.0
+    for index in range(games):
+        seat = index % 2
+        bots = [uniform_random.UniformRandomBot(1 - seat, rng)] * 2
+        bots[seat] = mcts.MCTSBot(game, 2.0, simulations, evaluator, random_state=rng)
+        returns = evaluate_bots.evaluate_bots(game.new_initial_state(), bots, rng)
+        score += returns[seat]
+    assert score >= 0.6 * games, f"MCTS scored {score} in {games} games"
+
+
+def test_pyrga_values_agree_with_the_solver():
+    """Late positions of random games: the solver's value is what two perfect players
+    reach, played through OpenSpiel."""
+    game = pyspiel.load_game("towers_pyrga")
+    rng = np.random.default_rng(11)
+    checked = 0
+    for _ in range(12):
+        state = game.new_initial_state()
+        for _ in range(18):
+            if state.is_terminal():
+                break
+            state.apply_action(int(rng.choice(state.legal_actions())))
+        if state.is_terminal():
+            continue
+        mover = state.current_player()
+        value = tg.solve(state.position)
+        while not state.is_terminal():
+            move = tg.bot_move(state.position, bot="perfect")
+            state.apply_action(state.position.move_to_action(move))
+        expected = {"win": 1.0, "draw": 0.0, "loss": -1.0}[value["verdict"]]
+        assert state.returns()[mover] == expected
+        checked += 1
+    assert checked >= 5
