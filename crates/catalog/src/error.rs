@@ -31,7 +31,7 @@ pub fn echo(text: &str) -> String {
     }
 }
 
-/// The longest message of an [`Error`], in characters; a longer one is cut there.
+/// The longest message of an [`Error`](struct@Error), in characters; a longer one is cut there.
 pub const MAX_MESSAGE: usize = 400;
 
 /// `message` with every run of characters without a space that is longer than
