@@ -10,7 +10,7 @@ DOC = pathlib.Path(__file__).resolve().parents[3] / "docs" / "python.md"
 
 def test_the_pylos_example_runs():
     text = DOC.read_text()
-    section = text.split("### Example: OpenSpiel's MCTS against our bot in Pylos", 1)[1]
+    section = text.split("### Example: OpenSpiel's MCTS against our perfect bot in Pylos", 1)[1]
     code = re.search(r"```python\n(.*?)```", section, re.S).group(1)
     run = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, timeout=300

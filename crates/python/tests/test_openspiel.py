@@ -88,3 +88,38 @@ def test_pyrga_values_agree_with_the_solver():
         assert state.returns()[mover] == expected
         checked += 1
     assert checked >= 5
+
+
+def test_pylos_values_agree_with_the_solver():
+    """Late Pylos positions (26 balls on the board, solved directly): the solver's value is
+    what two perfect players reach, played through OpenSpiel."""
+    game = pyspiel.load_game("towers_pylos")
+    rng = np.random.default_rng(5)
+    checked = 0
+    for _ in range(30):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            balls = sum(c in "LD" for c in state.position.to_text().split(" ")[0])
+            if balls >= 26:
+                break
+            state.apply_action(int(rng.choice(state.legal_actions())))
+        if state.is_terminal():
+            continue
+        try:
+            value = tg.solve(state.position)
+        except tg.OutOfBudgetError:
+            continue
+        mover = state.current_player()
+        plies = 0
+        while not state.is_terminal():
+            move = tg.bot_move(state.position, bot="perfect", level=1)
+            state.apply_action(state.position.move_to_action(move))
+            plies += 1
+        expected = {"win": 1.0, "draw": 0.0, "loss": -1.0}[value["verdict"]]
+        assert state.returns()[mover] == expected
+        if value["verdict"] != "draw":
+            assert plies == value["plies"]
+        checked += 1
+        if checked == 6:
+            break
+    assert checked >= 4
