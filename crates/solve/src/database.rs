@@ -148,16 +148,24 @@ impl Stage {
 }
 
 impl Header {
-    /// The header of a database of these options and values, its checksum sealing both.
-    fn sealed(config: Config, min_balls: u32, stage: Stage, values: &[u8]) -> Header {
+    /// The header of `positions` values of these options at `stage`, its checksum sealing
+    /// the header line and the values: `values_hash` continues the hash of the line over
+    /// the values.
+    fn sealed(
+        config: Config,
+        min_balls: u32,
+        stage: Stage,
+        positions: u64,
+        values_hash: impl FnOnce(u64) -> u64,
+    ) -> Header {
         let mut header = Header {
             config,
             min_balls,
-            positions: values.len() as u64,
+            positions,
             stage,
             checksum: 0,
         };
-        header.checksum = fnv1a_continue(fnv1a(header.fields().as_bytes()), values);
+        header.checksum = values_hash(fnv1a(header.fields().as_bytes()));
         header
     }
 
@@ -372,7 +380,9 @@ impl PylosDatabase {
             }
         }
         let values: Vec<u8> = cells.into_iter().map(AtomicU8::into_inner).collect();
-        let header = Header::sealed(config, min_balls, Stage::Done, &values);
+        let header = Header::sealed(config, min_balls, Stage::Done, end, |hash| {
+            fnv1a_continue(hash, &values)
+        });
         let database = PylosDatabase {
             index,
             header,
@@ -780,14 +790,9 @@ fn write_values(
     stage: Stage,
     cells: &[AtomicU8],
 ) -> Result<(), SolveError> {
-    let mut header = Header {
-        config,
-        min_balls,
-        positions: cells.len() as u64,
-        stage,
-        checksum: 0,
-    };
-    header.checksum = checksum_of(fnv1a(header.fields().as_bytes()), cells);
+    let header = Header::sealed(config, min_balls, stage, cells.len() as u64, |hash| {
+        checksum_of(hash, cells)
+    });
     write_file(path, *MAGIC, &header.line(), cells, &[])
 }
 
