@@ -12,7 +12,7 @@ use crate::cli::PlayArgs;
 use crate::commands::position;
 use crate::error::CliError;
 use crate::games::{CliGame, Style, board};
-use crate::progress::thinking;
+use crate::progress::{self, thinking};
 use crate::prompt::Prompt;
 use catalog::GameFile;
 
@@ -209,6 +209,7 @@ impl<G: CliGame> Session<'_, G> {
         out: &mut impl Write,
     ) -> Result<(), CliError> {
         let mut chance = Xoshiro256PlusPlus::seed_from_u64(self.seed);
+        progress::catch_interrupts();
         writeln!(
             out,
             "{} against the {} bot (level {}); you play {} (seat {}).\nType help for the \
@@ -267,6 +268,9 @@ impl<G: CliGame> Session<'_, G> {
                 Ok(next) => {
                     self.history.push(next);
                     self.moves.push(mv);
+                    if progress::interrupted() {
+                        return self.leave(input, out);
+                    }
                 }
                 Err(error) => {
                     writeln!(out, "the move {mv} was refused: {error}")?;
@@ -332,6 +336,9 @@ impl<G: CliGame> Session<'_, G> {
                     Some((mv, Some(value))) => writeln!(out, "hint: {mv} ({value})")?,
                     Some((mv, None)) => writeln!(out, "hint: {mv}")?,
                     None => writeln!(out, "no hint")?,
+                }
+                if progress::interrupted() {
+                    return Ok(Command::Quit);
                 }
             }
             ("undo", _) => {

@@ -131,3 +131,40 @@ fn at_a_terminal_leaving_offers_to_save() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn ctrl_c_while_the_bot_thinks_leaves_after_its_move_with_the_record() {
+    use std::io::Read;
+    use std::process::{Command, Stdio};
+    // The perfect bot moves first at level 1: about a second per search at the start, up
+    // to three searches; Ctrl-C (SIGINT) comes while it thinks.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_towers"))
+        .args(["play", "pyrga", "--bot", "perfect", "--level", "1", "--seat", "1"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("towers runs");
+    std::thread::sleep(std::time::Duration::from_millis(700));
+    let killed = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(killed.success());
+    let mut stdout = String::new();
+    child
+        .stdout
+        .take()
+        .expect("piped")
+        .read_to_string(&mut stdout)
+        .expect("stdout reads");
+    let status = child.wait().expect("towers ends");
+    drop(child.stdin.take());
+    assert_eq!(status.code(), Some(0), "{stdout}");
+    // The bot's move is played and the game left as with quit: the record printed.
+    let record = stdout
+        .lines()
+        .find_map(|line| line.strip_prefix("record "))
+        .unwrap_or_else(|| panic!("no record line in {stdout}"));
+    assert_eq!(record.split_whitespace().count(), 1, "{stdout}");
+}
