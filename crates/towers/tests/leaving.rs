@@ -139,7 +139,9 @@ fn ctrl_c_while_the_bot_thinks_leaves_after_its_move_with_the_record() {
     // The perfect bot moves first at level 1: about a second per search at the start, up
     // to three searches; Ctrl-C (SIGINT) comes while it thinks.
     let mut child = Command::new(env!("CARGO_BIN_EXE_towers"))
-        .args(["play", "pyrga", "--bot", "perfect", "--level", "1", "--seat", "1"])
+        .args([
+            "play", "pyrga", "--bot", "perfect", "--level", "1", "--seat", "1",
+        ])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
