@@ -807,17 +807,22 @@ function statusLine(context) {
 /** The history entries the move list shows, in order. */
 let listed = [];
 
-/** The move list, kept in step with the history: new moves are appended, and after an
- * undo or a load the list is rebuilt. */
+/** The move list, kept in step with the history: new moves are appended, an undo removes
+ * the last ones, and after a load the list is rebuilt. */
 function renderMoves(names) {
   const list = $("moves");
   const entries = match.history.slice(1);
+  const before = listed.length;
   const extends_ = listed.length <= entries.length && (listed.length === 0 || listed[listed.length - 1] === entries[listed.length - 1]);
-  if (!extends_) {
+  // After an undo the history is the start of the list: only its last items go.
+  const shortens = !extends_ && entries.length > 0 && entries.length < listed.length && listed[entries.length - 1] === entries[entries.length - 1];
+  if (shortens) {
+    while (list.children.length > entries.length) list.lastElementChild.remove();
+    listed.length = entries.length;
+  } else if (!extends_) {
     list.replaceChildren();
     listed = [];
   }
-  const before = listed.length;
   for (const entry of entries.slice(listed.length)) {
     const item = document.createElement("li");
     const number = document.createElement("span");
