@@ -640,7 +640,10 @@ function render() {
   const scroll = { left: $("board").scrollLeft, top: $("board").scrollTop };
   const context = { game, view, text: game.toText(), status, names, targets, chosen: match.chosen, changed: match.changed, options: match.options, human, next: input.options };
   $("board").innerHTML = module.draw(context);
-  $("board").classList.toggle("pans", $("board").querySelector(".zoomable") !== null);
+  // A board that pans takes the focus (Tab), so that the keys scroll it too.
+  const pans = $("board").querySelector(".zoomable") !== null;
+  $("board").classList.toggle("pans", pans);
+  $("board").tabIndex = pans ? 0 : -1;
   for (const target of $("board").querySelectorAll("[data-step]")) {
     if (again.has(target.dataset.step)) target.classList.add("again");
   }
@@ -1073,7 +1076,8 @@ async function main() {
     if (event.key === "Enter" || event.key === " ") {
       event.preventDefault();
       onStep(event);
-    } else if (event.key in ARROWS) {
+    } else if (event.key in ARROWS && $("board").querySelector("[data-step]") !== null) {
+      // (Without a step to go to, the arrows scroll a board that pans.)
       event.preventDefault();
       arrowFocus(event.key);
     }
