@@ -207,14 +207,14 @@ test("Pyrga: another cell can be chosen in the middle of a move without Cancel",
 /** The least target size in CSS pixels, 44 (WCAG's 2.5.5), on a phone and on a desktop. */
 const LEAST = 44;
 
-/** The smallest width or height, in CSS pixels, of what the person can click now: the
- * board's targets and the choices under it (Infinity when there are none). */
-async function smallestTarget(page) {
-  const [board, choices] = await targetSizes(page);
-  return Math.min(board, choices);
+/** Sizes of targets in words: "board 46.2 px, choices 44.0 px" (one of them when the other
+ * has none). */
+function said([board, choices]) {
+  return [["board", board], ["choices", choices]].filter(([, size]) => Number.isFinite(size)).map(([where, size]) => `${where} ${size.toFixed(1)} px`).join(" / ");
 }
 
-/** The smallest width or height of the board's targets, and that of the choices. */
+/** The smallest width or height, in CSS pixels, of what the person can click now: the
+ * board's targets, and the choices under it (Infinity where there are none). */
 function targetSizes(page) {
   return Promise.all(["#board [data-step]", "#choices [data-step]"].map((selector) => page.locator(selector).evaluateAll((targets) =>
     Math.min(...targets.map((target) => {
@@ -265,15 +265,15 @@ for (const [width, height] of [[360, 740], [1280, 800]]) {
     await page.setViewportSize({ width, height });
     await startGame(page, server.url, { game: "crescendo", options: { players: 4 }, bot: "random" });
     await page.waitForSelector("body[data-phase=human]");
-    const sizes = { laying: await smallestTarget(page) };
+    const sizes = { laying: await targetSizes(page) };
     await firstChoice(page).click();
-    sizes.turns = await smallestTarget(page);
+    sizes.turns = await targetSizes(page);
     await toCrescendoMoving(page);
-    sizes.towers = await smallestTarget(page);
+    sizes.towers = await targetSizes(page);
     const towers = await shownInBoard(page, "[data-step]");
     const changes = await shownInBoard(page, ".changed");
     await page.locator("#board [data-step]").first().click();
-    sizes.landing = await smallestTarget(page);
+    sizes.landing = await targetSizes(page);
     const selected = await shownInBoard(page, ".selected");
     const board = await page.evaluate(() => {
       const box = document.querySelector("#board");
@@ -285,9 +285,9 @@ for (const [width, height] of [[360, 740], [1280, 800]]) {
       return document.querySelector("#choices .prompt").getBoundingClientRect().bottom <= window.innerHeight;
     });
     t.diagnostic(`prompt on the screen: ${prompt}`);
-    t.diagnostic(`${Object.entries(sizes).map(([what, size]) => `${what} ${size.toFixed(1)} px`).join(", ")}; page ${pageWidth} px wide; board ${board.board.join("×")} px in a box of ${board.box.join("×")}`);
+    t.diagnostic(`${Object.entries(sizes).map(([what, size]) => `${what} ${said(size)}`).join(", ")}; page ${pageWidth} px wide; board ${board.board.join("×")} px in a box of ${board.box.join("×")}`);
     t.diagnostic(`in view: ${towers.shown} of ${towers.of} targets and ${changes.shown} of ${changes.of} changes at the person's turn; the tower chosen ${selected.shown} of ${selected.of}`);
-    for (const [what, size] of Object.entries(sizes)) assert.ok(size >= LEAST, `${what}: ${size} px`);
+    for (const [what, size] of Object.entries(sizes)) assert.ok(Math.min(...size) >= LEAST, `${what}: ${said(size)}`);
     assert.ok(pageWidth <= width, "the page does not scroll sideways: the board pans in its box");
     assert.ok(towers.shown > 0, "some of the person's towers are in view");
     assert.equal(selected.shown, 1, "the tower chosen is in view");
@@ -307,29 +307,30 @@ for (const [width, height] of [[360, 740], [1280, 800]]) {
 
     await startGame(page, server.url, { game: "pyrga", bot: "random" });
     await page.waitForSelector("body[data-phase=human]");
-    sizes["Pyrga cells"] = await smallestTarget(page);
+    sizes["Pyrga cells"] = await targetSizes(page);
     await page.click("#board [data-step='@a1']");
-    sizes["Pyrga pieces"] = await smallestTarget(page);
+    sizes["Pyrga pieces"] = await targetSizes(page);
     await page.click("#choices [data-step='shape:T']");
-    sizes["Pyrga directions"] = await smallestTarget(page);
+    sizes["Pyrga directions"] = await targetSizes(page);
     assert.ok(await undoVisible(page));
     pageWidths.push(await pageWidth());
 
     await startGame(page, server.url, { game: "pylos", bot: "random" });
     await playMoves(page, 3);
-    sizes["Pylos spots"] = await smallestTarget(page);
-    sizes["Pylos level strip"] = await page.locator("#board .strip-ball").evaluateAll((circles) => Math.min(...circles.map((c) => c.getBoundingClientRect().width)));
+    sizes["Pylos spots"] = await targetSizes(page);
+    // Not targets, but the balls of the levels drawn under the pyramid.
+    sizes["Pylos level strip"] = [await page.locator("#board .strip-ball").evaluateAll((circles) => Math.min(...circles.map((c) => c.getBoundingClientRect().width))), Infinity];
     assert.ok(await undoVisible(page));
     assert.equal(await page.locator("#board text.coord").count(), 8, "files a-d and ranks 1-4");
     pageWidths.push(await pageWidth());
 
     await startGame(page, server.url, { game: "architekton", bot: "random" });
     await playMoves(page, 6);
-    sizes["Architekton display"] = await smallestTarget(page);
+    sizes["Architekton display"] = await targetSizes(page);
     await firstChoice(page).click();
-    sizes["Architekton table"] = await smallestTarget(page);
+    sizes["Architekton table"] = await targetSizes(page);
     await firstChoice(page).click();
-    if (await page.locator("#choices [data-step^='rot:']").count() > 0) sizes["Architekton turns"] = await smallestTarget(page);
+    if (await page.locator("#choices [data-step^='rot:']").count() > 0) sizes["Architekton turns"] = await targetSizes(page);
     // Not targets, but read on each building: its sides' letters.
     const letters = await page.locator("#board .side-letter").evaluateAll((texts) => Math.min(...texts.map((text) => parseFloat(getComputedStyle(text).fontSize) * text.getScreenCTM().a)));
     assert.ok(await undoVisible(page));
@@ -337,11 +338,11 @@ for (const [width, height] of [[360, 740], [1280, 800]]) {
     pageWidths.push(await pageWidth());
     await loadRecord(page, THREE_ENCLOSURES);
     await page.waitForSelector("#choices [data-step='do:keep']");
-    sizes["Architekton keep or remove"] = await smallestTarget(page);
+    sizes["Architekton keep or remove"] = await targetSizes(page);
 
-    t.diagnostic(Object.entries(sizes).map(([what, size]) => `${what} ${size.toFixed(1)} px`).join(", "));
+    t.diagnostic(Object.entries(sizes).map(([what, size]) => `${what} ${said(size)}`).join(", "));
     t.diagnostic(`Architekton's side letters ${letters.toFixed(1)} px; the page ${pageWidths.join(", ")} px wide`);
-    for (const [what, size] of Object.entries(sizes)) assert.ok(size >= LEAST, `${what}: ${size} px`);
+    for (const [what, size] of Object.entries(sizes)) assert.ok(Math.min(...size) >= LEAST, `${what}: ${said(size)}`);
     assert.ok(letters >= 14, `side letters of ${letters} px`);
     assert.ok(pageWidths.every((w) => w <= width), "the page does not scroll sideways");
     assert.deepEqual(errors, []);
