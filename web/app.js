@@ -637,8 +637,13 @@ function render() {
     }
   }
   const focus = focusBefore();
+  const scroll = { left: $("board").scrollLeft, top: $("board").scrollTop };
   const context = { game, view, text: game.toText(), status, names, targets, chosen: match.chosen, changed: match.changed, options: match.options, human, next: input.options };
   $("board").innerHTML = module.draw(context);
+  // A board that pans takes the focus (Tab), so that the keys scroll it too.
+  const pans = $("board").querySelector(".zoomable") !== null;
+  $("board").classList.toggle("pans", pans);
+  $("board").tabIndex = pans ? 0 : -1;
   for (const target of $("board").querySelectorAll("[data-step]")) {
     if (again.has(target.dataset.step)) target.classList.add("again");
   }
@@ -680,7 +685,84 @@ function render() {
   $("hint").disabled = !human;
   renderAnalysis(context);
   $("undo").disabled = lastPersonMove() < 1;
+  panBoard(scroll);
   if (focus) restoreFocus(focus, onBoard);
+}
+
+// ---------------------------------------------------------------- panning
+
+/** The rectangle covering `elements`, in the coordinates of the board box's scrolled
+ * content, or null. */
+function extent(elements) {
+  const box = $("board");
+  const origin = box.getBoundingClientRect();
+  let rect = null;
+  for (const element of elements) {
+    const r = element.getBoundingClientRect();
+    const left = r.left - origin.left - box.clientLeft + box.scrollLeft;
+    const top = r.top - origin.top - box.clientTop + box.scrollTop;
+    rect = rect === null
+      ? { left, top, right: left + r.width, bottom: top + r.height }
+      : { left: Math.min(rect.left, left), top: Math.min(rect.top, top), right: Math.max(rect.right, left + r.width), bottom: Math.max(rect.bottom, top + r.height) };
+  }
+  return rect;
+}
+
+/** The scroll position along one axis that shows `[start, end]` in a view of `size` moved
+ * as little as possible from `from`; a span longer than the view is centred. */
+function scrollTo(from, start, end, size) {
+  if (end - start > size) return (start + end - size) / 2;
+  if (start < from) return start;
+  if (end > from + size) return end - size;
+  return from;
+}
+
+/** A board larger than its box (it pans) shows what matters after each redraw, moved as
+ * little as possible from where it was (`scroll`, before the redraw): the building a
+ * question is about; else the piece being moved and where it can go; else what changed
+ * since the person's move together with the person's targets (their towers, the cells to
+ * play on), or, when they do not fit together, what changed and the target nearest to it,
+ * or else that target in the middle; else the targets. */
+function panBoard(scroll) {
+  const box = $("board");
+  box.scrollLeft = scroll.left;
+  box.scrollTop = scroll.top;
+  if (box.scrollWidth <= box.clientWidth && box.scrollHeight <= box.clientHeight) return;
+  const all = (selector) => [...box.querySelectorAll(selector)];
+  const targets = all("[data-step]:not(.again)");
+  const changed = all(".changed");
+  const question = all(".question");
+  const selected = all(".selected");
+  const fits = (rect) => rect !== null && rect.right - rect.left <= box.clientWidth && rect.bottom - rect.top <= box.clientHeight;
+  let rect = extent(question);
+  if (rect === null && selected.length > 0) {
+    rect = extent([...selected, ...targets]);
+    if (!fits(rect)) rect = extent(selected);
+  }
+  if (rect === null) {
+    rect = extent([...changed, ...targets]);
+    if (!fits(rect) && changed.length > 0 && targets.length > 0) {
+      // What changed with the target nearest to it; else that target, centred.
+      const around = extent(changed);
+      const centre = (r) => ({ x: (r.left + r.right) / 2, y: (r.top + r.bottom) / 2 });
+      const from = centre(around);
+      const distance = (target) => {
+        const at = centre(extent([target]));
+        return Math.hypot(at.x - from.x, at.y - from.y);
+      };
+      const near = targets.reduce((best, target) => (distance(target) < distance(best) ? target : best));
+      rect = extent([...changed, near]);
+      if (!fits(rect)) {
+        const at = centre(extent([near]));
+        rect = { left: at.x - box.clientWidth / 2, right: at.x + box.clientWidth / 2, top: at.y - box.clientHeight / 2, bottom: at.y + box.clientHeight / 2 };
+      }
+    } else if (!fits(rect) && changed.length > 0) {
+      rect = extent(changed);
+    }
+  }
+  if (rect === null) return;
+  box.scrollLeft = scrollTo(box.scrollLeft, rect.left, rect.right, box.clientWidth);
+  box.scrollTop = scrollTo(box.scrollTop, rect.top, rect.bottom, box.clientHeight);
 }
 
 /** The person's result when exactly one seat is a person: "won", "lost" or "draw"; else "". */
@@ -807,17 +889,22 @@ function statusLine(context) {
 /** The history entries the move list shows, in order. */
 let listed = [];
 
-/** The move list, kept in step with the history: new moves are appended, and after an
- * undo or a load the list is rebuilt. */
+/** The move list, kept in step with the history: new moves are appended, an undo removes
+ * the last ones, and after a load the list is rebuilt. */
 function renderMoves(names) {
   const list = $("moves");
   const entries = match.history.slice(1);
+  const before = listed.length;
   const extends_ = listed.length <= entries.length && (listed.length === 0 || listed[listed.length - 1] === entries[listed.length - 1]);
-  if (!extends_) {
+  // After an undo the history is the start of the list: only its last items go.
+  const shortens = !extends_ && entries.length > 0 && entries.length < listed.length && listed[entries.length - 1] === entries[entries.length - 1];
+  if (shortens) {
+    while (list.children.length > entries.length) list.lastElementChild.remove();
+    listed.length = entries.length;
+  } else if (!extends_) {
     list.replaceChildren();
     listed = [];
   }
-  const before = listed.length;
   for (const entry of entries.slice(listed.length)) {
     const item = document.createElement("li");
     const number = document.createElement("span");
@@ -989,7 +1076,8 @@ async function main() {
     if (event.key === "Enter" || event.key === " ") {
       event.preventDefault();
       onStep(event);
-    } else if (event.key in ARROWS) {
+    } else if (event.key in ARROWS && $("board").querySelector("[data-step]") !== null) {
+      // (Without a step to go to, the arrows scroll a board that pans.)
       event.preventDefault();
       arrowFocus(event.key);
     }

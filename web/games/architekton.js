@@ -73,10 +73,10 @@ function building(kind, rotation, x, y, house, size = C) {
   const x1 = x + size;
   const y1 = y + size;
   const tri = (terrain, points) => `<polygon points="${points}" fill="${TERRAINS[terrain].fill}" stroke="#333" stroke-width="${k}"/>`;
-  const label = (terrain, lx, ly) => `<text class="side-letter" x="${lx}" y="${ly}" text-anchor="middle" font-size="${16 * k}" font-weight="bold" fill="${TERRAINS[terrain].dark}" stroke="#fff" stroke-width="${3 * k}" paint-order="stroke">${TERRAINS[terrain].letter}</text>`;
+  const label = (terrain, lx, ly) => `<text class="side-letter" x="${lx}" y="${ly}" text-anchor="middle" font-size="${18 * k}" font-weight="bold" fill="${TERRAINS[terrain].dark}" stroke="#fff" stroke-width="${3 * k}" paint-order="stroke">${TERRAINS[terrain].letter}</text>`;
   let body = tri(n, `${x},${y} ${x1},${y} ${cx},${cy}`) + tri(e, `${x1},${y} ${x1},${y1} ${cx},${cy}`)
     + tri(s, `${x1},${y1} ${x},${y1} ${cx},${cy}`) + tri(w, `${x},${y1} ${x},${y} ${cx},${cy}`);
-  body += label(n, cx, y + 15 * k) + label(e, x1 - 10 * k, cy + 6 * k) + label(s, cx, y1 - 4 * k) + label(w, x + 10 * k, cy + 6 * k);
+  body += label(n, cx, y + 16 * k) + label(e, x1 - 10 * k, cy + 6 * k) + label(s, cx, y1 - 4 * k) + label(w, x + 10 * k, cy + 6 * k);
   body += `<rect x="${cx - 12 * k}" y="${cy - 12 * k}" width="${24 * k}" height="${24 * k}" fill="#d9d2c5" stroke="#4a4a4a" stroke-width="${1.5 * k}"/>`;
   if (house !== null && house !== undefined) body += houseIcon(house, cx, cy, k);
   const names = [n, e, s, w].map((t) => TERRAINS[t].name).join(", ");
@@ -173,7 +173,7 @@ function draw(context) {
     const [x, y] = cell.split(",").map(Number);
     const [px, py] = at(x, y);
     const what = token.startsWith("h@") ? "Move the house from the building on" : "Lay the tile on";
-    body += `<rect class="target" x="${px + 5}" y="${py + 5}" width="${C - 10}" height="${C - 10}" rx="4" data-step="${esc(token)}"><title>${what} ${cell}</title></rect>`;
+    body += `<rect class="target" x="${px + 2}" y="${py + 2}" width="${C - 4}" height="${C - 4}" rx="4" data-step="${esc(token)}"><title>${what} ${cell}</title></rect>`;
   }
   body += drawDisplay(position, targets, picked, width, chosen.length === 0 ? changed : new Set());
   return svg(width, top + tableHeight + BOTTOM, body, "Architekton table and display", "zoomable architekton");

@@ -124,7 +124,7 @@ function draw(context) {
   for (const [cell, token] of targets) {
     const [x, y] = cell.split(",").map(Number);
     const [px, py] = at(x, y);
-    body += `<rect class="target" x="${px + 3}" y="${py + 3}" width="${C - 6}" height="${C - 6}" rx="4" data-step="${esc(token)}"><title>${esc(targetTitle(token, view, status))} ${cell}</title></rect>`;
+    body += `<rect class="target" x="${px + 1}" y="${py + 1}" width="${C - 2}" height="${C - 2}" rx="4" data-step="${esc(token)}"><title>${esc(targetTitle(token, view, status))} ${cell}</title></rect>`;
   }
   return svg(width, height, body, "Crescendo board of crosses", "zoomable crescendo");
 }

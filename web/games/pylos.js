@@ -7,9 +7,8 @@ const FILES = "abcd";
 const S = 92;
 /** The margin around the spots, where the files and ranks of level 0 are written. */
 const M = 24;
-/** The spot and the height of the strip of levels under the pyramid. */
-const STRIP_CELL = 36;
-const STRIP = 4 * STRIP_CELL + 34;
+/** A spot of the levels drawn each on its own under the pyramid, in CSS pixels. */
+const STRIP_CELL = 46;
 const R = 0.46 * S;
 const NAMES = ["Light", "Dark"];
 const BALL = [
@@ -96,8 +95,8 @@ function draw(context) {
     body += `<circle cx="${x}" cy="${y}" r="${R * 0.8}" fill="#9c7740" stroke="#7a5a2c" stroke-width="2"><title>${spot}</title></circle>`;
   }
   for (let i = 0; i < 4; i += 1) {
-    body += `<text class="coord" x="${M + S / 2 + i * S}" y="${M + 4 * S + 18}" text-anchor="middle">${FILES[i]}</text>`;
-    body += `<text class="coord" x="${M / 2}" y="${M + S / 2 + i * S + 5}" text-anchor="middle">${4 - i}</text>`;
+    body += `<text class="coord on-wood" x="${M + S / 2 + i * S}" y="${M + 4 * S + 18}" text-anchor="middle">${FILES[i]}</text>`;
+    body += `<text class="coord on-wood" x="${M / 2}" y="${M + S / 2 + i * S + 5}" text-anchor="middle">${4 - i}</text>`;
   }
   for (let level = 0; level < 4; level += 1) {
     for (const spot of spots().filter((s) => Number(s[0]) === level)) {
@@ -124,36 +123,39 @@ function draw(context) {
     const what = token.startsWith("x@") ? "Take back" : token.startsWith("to@") ? "Raise to" : shown.has(spot) ? "Raise" : "Place on";
     body += `<circle class="target" cx="${x}" cy="${y}" r="${0.33 * S}" data-step="${esc(token)}"><title>${what} ${spot}</title></circle>`;
   }
-  body += levelsStrip(new Map([...shown].filter(([spot]) => !removed.has(spot))), size + 6, size);
-  return svg(size, size + 6 + STRIP, body, "Pylos pyramid seen from above, and each level on its own");
+  return svg(size, size, body, "Pylos pyramid seen from above", "pylos")
+    + levelsStrip(new Map([...shown].filter(([spot]) => !removed.has(spot))));
 }
 
-/** Each level flat, side by side, under the pyramid: what the top view hides. */
-function levelsStrip(shown, top, width) {
+/** Each level flat, side by side, under the pyramid: what the top view hides. Each level
+ * is its own drawing of a fixed size in CSS pixels (a spot of STRIP_CELL), so that its
+ * balls keep their size on a phone, where the levels wrap. */
+function levelsStrip(shown) {
   const cell = STRIP_CELL;
-  const gap = 10;
-  const total = (4 + 3 + 2 + 1) * cell + 3 * gap;
-  let x = (width - total) / 2;
-  let body = `<rect x="0" y="${top}" width="${width}" height="${STRIP}" rx="10" fill="#efe3c8"/>`;
-  for (let level = 0; level < 4; level += 1) {
+  const levels = [0, 1, 2, 3].map((level) => {
     const n = 4 - level;
-    const y0 = top + 24 + (level * cell) / 2;
-    body += `<text x="${x + (n * cell) / 2}" y="${top + 17}" text-anchor="middle" font-size="14" fill="#5a4020">level ${level}</text>`;
-    for (let rank = 1; rank <= n; rank += 1) {
+    const top = 20;
+    let body = `<text x="${(n * cell) / 2}" y="15" text-anchor="middle" font-size="14" fill="#3b2a10">level ${level}</text>`;
+    const balls = [];
+    for (let rank = n; rank >= 1; rank -= 1) {
       for (let file = 0; file < n; file += 1) {
         const spot = `${level}${FILES[file]}${rank}`;
-        const cx = x + file * cell + cell / 2;
-        const cy = y0 + (n - rank) * cell + cell / 2;
+        const cx = file * cell + cell / 2;
+        const cy = top + (n - rank) * cell + cell / 2;
         const owner = shown.get(spot);
-        body += owner === undefined
-          ? `<circle cx="${cx}" cy="${cy}" r="3" fill="#a58b5f"/>`
-          : `<circle class="strip-ball" cx="${cx}" cy="${cy}" r="${cell * 0.44}" fill="${BALL[owner].flat}" stroke="${BALL[owner].stroke}" stroke-width="1.5"/>`
-            + `<text x="${cx}" y="${cy + 5}" text-anchor="middle" font-size="14" font-weight="bold" fill="${BALL[owner].text}">${NAMES[owner][0]}</text>`;
+        if (owner === undefined) {
+          body += `<circle cx="${cx}" cy="${cy}" r="3" fill="#a58b5f"/>`;
+          continue;
+        }
+        balls.push(`${NAMES[owner].toLowerCase()} on ${spot}`);
+        body += `<circle class="strip-ball" cx="${cx}" cy="${cy}" r="${cell / 2 - 0.5}" fill="${BALL[owner].flat}" stroke="${BALL[owner].stroke}" stroke-width="1.5"/>`
+          + `<text x="${cx}" y="${cy + 5}" text-anchor="middle" font-size="15" font-weight="bold" fill="${BALL[owner].text}">${NAMES[owner][0]}</text>`;
       }
     }
-    x += n * cell + gap;
-  }
-  return body;
+    const said = `Level ${level}: ${balls.length === 0 ? "empty" : balls.join(", ")}`;
+    return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${n * cell} ${n * cell + top}" width="${n * cell}" height="${n * cell + top}" role="img" aria-label="${esc(said)}">${body}</svg>`;
+  });
+  return `<div class="levels">${levels.join("")}</div>`;
 }
 
 /** Who holds each spot, to find the spots that changed between two positions. */

@@ -65,6 +65,11 @@ async function playWholeGame(t, { game, options = {}, bot, limit, result }) {
   // A phone-sized window keeps the pictures small for the docs.
   await page.setViewportSize({ width: 480, height: 900 });
   const shot = join(shots, `${game}.png`);
+  // A board that pans in its box is pictured whole: the box grows to the board's size.
+  await page.evaluate(() => {
+    const box = document.querySelector("#board");
+    if (box.classList.contains("pans")) Object.assign(box.style, { width: "max-content", maxHeight: "none", overflow: "visible" });
+  });
   await page.locator("#board").screenshot({ path: shot });
   if (images) await copyFile(shot, join(images, `${game}.png`));
   assert.deepEqual(errors, []);

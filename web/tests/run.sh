@@ -22,7 +22,7 @@ if [ ! -x "$root/target/debug/towers-server" ]; then
   (cd "$root" && cargo build -p towers-server)
 fi
 cd "$here"
-if [ ! -d node_modules/playwright-core ]; then
+if [ ! -d node_modules/playwright-core ] || [ ! -f node_modules/axe-core/axe.min.js ]; then
   npm ci --no-audit --no-fund
 fi
 node --test --test-concurrency=1 "$here"/*.test.mjs
