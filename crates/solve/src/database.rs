@@ -3,14 +3,17 @@
 //! ends (`standard`, `expert`), with checkpoints in the file.
 
 use core::ops::Range;
+use std::borrow::Cow;
+use std::cell::Cell;
 use std::fs::File;
 use std::io::{BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU8, Ordering};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use pylos::{Config, Move, MoveList, State, Variant};
 
+use crate::compact::{self, CompactReport, CompactSettings, CompactValues};
 use crate::direct::{apply, best_of, check_position};
 use crate::error::SolveError;
 use crate::frontier::{self, CountReport, Counters, LayerReport};
@@ -24,14 +27,14 @@ const MAGIC: &[u8; 8] = b"TOWERSDB";
 /// The version of the file format: 2 indexes positions up to symmetry; 3 seals the header,
 /// its checksum covering every byte of the header line before it as well as the values.
 const FORMAT: u32 = 3;
-/// The seconds between two checkpoints.
-const CHECKPOINT_SECONDS: u64 = 600;
+/// The least time between two checkpoints unless a build says otherwise.
+const CHECKPOINT_EVERY: Duration = Duration::from_mins(10);
 /// The indices whose children are counted between two chances of a checkpoint.
 const COUNT_CHUNK: u64 = 1 << 26;
 /// The first bytes of the file of the counters of a checkpoint.
 const COUNTERS_MAGIC: &[u8; 8] = b"TOWERSCT";
 /// The bytes of the header: the magic, then a line of text padded with spaces.
-const HEADER: usize = 256;
+pub(crate) const HEADER: usize = 256;
 
 /// The positions with at least `min_balls` balls, as a [`Space`] for the sweep or the passes.
 struct IndexSpace<'a> {
@@ -170,7 +173,7 @@ impl Header {
     }
 
     /// The header line up to its checksum.
-    fn fields(&self) -> String {
+    pub(crate) fn fields(&self) -> String {
         format!(
             "game=pylos format={FORMAT} variant={} takeback={} end={} min_balls={} positions={} stage={}",
             self.config.variant,
@@ -186,7 +189,7 @@ impl Header {
         seal_line(&self.fields(), self.checksum)
     }
 
-    fn parse(path: &Path, line: &str) -> Result<Header, SolveError> {
+    pub(crate) fn parse(path: &Path, line: &str) -> Result<Header, SolveError> {
         let bad = |reason: &str| SolveError::BadFile {
             path: path.to_owned(),
             reason: reason.to_owned(),
@@ -234,12 +237,12 @@ impl Header {
 }
 
 /// A header line: `fields`, then the checksum as the last field.
-fn seal_line(fields: &str, checksum: u64) -> String {
+pub(crate) fn seal_line(fields: &str, checksum: u64) -> String {
     format!("{fields} checksum={checksum:016x}")
 }
 
 /// The fields of a header line and its checksum, which must end the line in 16 hex digits.
-fn unseal_line(line: &str) -> Option<(&str, u64)> {
+pub(crate) fn unseal_line(line: &str) -> Option<(&str, u64)> {
     let (fields, digits) = line.rsplit_once(" checksum=")?;
     let hex = digits.len() == 16 && digits.bytes().all(|b| b.is_ascii_hexdigit());
     Some((
@@ -252,12 +255,12 @@ fn unseal_line(line: &str) -> Option<(&str, u64)> {
 const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
 
 /// The FNV-1a 64-bit hash of `bytes`.
-fn fnv1a(bytes: &[u8]) -> u64 {
+pub(crate) fn fnv1a(bytes: &[u8]) -> u64 {
     fnv1a_continue(FNV_OFFSET, bytes)
 }
 
 /// The FNV-1a 64-bit hash `hash` continued over `bytes`.
-fn fnv1a_continue(hash: u64, bytes: &[u8]) -> u64 {
+pub(crate) fn fnv1a_continue(hash: u64, bytes: &[u8]) -> u64 {
     bytes.iter().fold(hash, |hash, &byte| {
         (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
     })
@@ -268,10 +271,40 @@ fn fnv1a_continue(hash: u64, bytes: &[u8]) -> u64 {
 ///
 /// The positions with at least `k` balls are closed under moves only in `children` (no
 /// take-backs); in the other variants only `k = 0`, the whole game, can be built.
+///
+/// A database is either the file a build writes, read whole into memory (one byte per
+/// index), or its compact form ([`PylosDatabase::write_compact`]), whose values stay in the
+/// file, compressed in blocks, and are read block by block as positions are looked up.
 pub struct PylosDatabase {
+    path: PathBuf,
     index: PylosIndex,
     header: Header,
-    values: Vec<u8>,
+    values: Values,
+}
+
+/// Where the values of a database are.
+enum Values {
+    /// In memory, one byte per index.
+    Plain(Vec<u8>),
+    /// In a compact file.
+    Compact(CompactValues),
+}
+
+/// The form of an open database and what it takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Storage {
+    /// The file of a build, read whole into memory.
+    Plain {
+        /// The bytes of memory the values take (one per index).
+        bytes: u64,
+    },
+    /// A compact file, read block by block.
+    Compact {
+        /// The size of the file, in bytes.
+        bytes: u64,
+        /// The blocks of values in it.
+        blocks: u64,
+    },
 }
 
 /// What a build did now (a build resumed from a checkpoint reports only the work after
@@ -286,14 +319,48 @@ pub struct BuildReport {
     pub layers: Vec<LayerReport>,
 }
 
+/// How [`PylosDatabase::build`] runs: what it shows, what it may overwrite and how often
+/// it saves its work.
+///
+/// ```
+/// use std::time::Duration;
+///
+/// let settings = solve::BuildSettings {
+///     checkpoint_every: Duration::from_secs(60),
+///     ..solve::BuildSettings::default()
+/// };
+/// assert!(!settings.force);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BuildSettings {
+    /// Progress bars and a line per stage on standard error.
+    pub progress: bool,
+    /// Overwrite a file that is not a database or checkpoint of the same options (without
+    /// it such a file is refused before anything is computed).
+    pub force: bool,
+    /// The least time between two checkpoints: a stopped build loses at most about this
+    /// much work. Each checkpoint writes the whole file (one byte per index).
+    pub checkpoint_every: Duration,
+}
+
+impl Default for BuildSettings {
+    /// No progress display, no overwriting, a checkpoint every ten minutes.
+    fn default() -> Self {
+        BuildSettings {
+            progress: false,
+            force: false,
+            checkpoint_every: CHECKPOINT_EVERY,
+        }
+    }
+}
+
 impl PylosDatabase {
     /// Builds the database of `config` for positions with at least `min_balls` balls into
     /// the file `path`, resuming from it when it holds a checkpoint of the same solve.
     ///
     /// - `children` has no take-backs, so no move lowers the number of balls or the sum of
     ///   their levels: the build solves the [`PylosIndex::groups`] one after the other,
-    ///   each position once (a *sweep*), and writes a checkpoint at the end of a group
-    ///   when ten minutes have passed since the last one.
+    ///   each position once (a *sweep*), a chunk of at most 67 million indices at a time.
     /// - `standard` and `expert` have cycles (a ball placed and taken back): the build
     ///   first classifies every index and counts the distinct children of every game going
     ///   on, then goes backwards from the finished games one distance at a time through
@@ -302,10 +369,11 @@ impl PylosDatabase {
     ///   was a win at `d` loses at `d + 1`. The positions left open at the end are draws.
     ///   The counters live beside the file, in `FILE.counters`, while the build runs.
     ///
-    /// A checkpoint is written when ten minutes have passed since the last one, at the end
-    /// of a group of the sweep, of a chunk of the count, or of a layer. Files are written
-    /// through a temporary file renamed over them, so a stopped build loses at most the
-    /// work since its last checkpoint.
+    /// A checkpoint is written when [`BuildSettings::checkpoint_every`] (ten minutes by
+    /// default) has passed since the last one, at the end of a chunk of the sweep or of
+    /// the count, or of a layer. Files are written through a temporary file
+    /// renamed over them, so a stopped build (even killed) loses at most the work since
+    /// its last checkpoint, and the same call resumes it to the same bytes.
     ///
     /// Before anything is computed, the file is checked: an existing file must be a
     /// database or checkpoint of the same options (it is then resumed, or returned when
@@ -322,39 +390,41 @@ impl PylosDatabase {
         config: Config,
         min_balls: u32,
         path: &Path,
-        progress: bool,
-        force: bool,
+        settings: &BuildSettings,
     ) -> Result<(PylosDatabase, BuildReport), SolveError> {
         let index = PylosIndex::new(config);
         let end = index.prefix(min_balls);
         let mut resume = None;
-        let cells: Vec<AtomicU8> = match Self::prepare(path, config, min_balls, end, force)? {
-            Some((header, values)) => {
-                if header.stage == Stage::Done {
-                    let database = PylosDatabase {
-                        index,
-                        header,
-                        values,
-                    };
-                    return Ok((database, BuildReport::default()));
+        let cells: Vec<AtomicU8> =
+            match Self::prepare(path, config, min_balls, end, settings.force)? {
+                Some((header, values)) => {
+                    if header.stage == Stage::Done {
+                        let database = PylosDatabase {
+                            path: path.to_owned(),
+                            index,
+                            header,
+                            values: Values::Plain(values),
+                        };
+                        return Ok((database, BuildReport::default()));
+                    }
+                    resume = Some(header.stage);
+                    values.into_iter().map(AtomicU8::new).collect()
                 }
-                resume = Some(header.stage);
-                values.into_iter().map(AtomicU8::new).collect()
-            }
-            None => (0..end).map(|_| AtomicU8::new(0)).collect(),
-        };
+                None => (0..end).map(|_| AtomicU8::new(0)).collect(),
+            };
         let space = IndexSpace { index: &index, end };
         let checkpoint = Checkpoint {
             path,
             config,
             min_balls,
+            every: settings.checkpoint_every,
         };
         let report = if config.variant == Variant::Children {
             let from = match resume {
                 Some(Stage::Swept(done)) => done,
                 _ => 0,
             };
-            build_by_sweep(&space, &cells, from, &checkpoint, progress)?
+            build_by_sweep(&space, &cells, from, &checkpoint, settings.progress)?
         } else {
             let counters = match resume {
                 Some(stage @ (Stage::Counted(_) | Stage::Layer(_))) => {
@@ -365,7 +435,14 @@ impl PylosDatabase {
             // Without a checkpoint of a build by layers and its counters, start over.
             let (counters, stage) =
                 counters.unwrap_or_else(|_| (Counters::new(end), Stage::Counted(0)));
-            build_by_layers(&space, &cells, &counters, stage, &checkpoint, progress)?
+            build_by_layers(
+                &space,
+                &cells,
+                &counters,
+                stage,
+                &checkpoint,
+                settings.progress,
+            )?
         };
         write_values(path, config, min_balls, Stage::Done, &cells)?;
         if config.variant != Variant::Children {
@@ -384,9 +461,10 @@ impl PylosDatabase {
             fnv1a_continue(hash, &values)
         });
         let database = PylosDatabase {
+            path: path.to_owned(),
             index,
             header,
-            values,
+            values: Values::Plain(values),
         };
         Ok((database, report))
     }
@@ -438,11 +516,29 @@ impl PylosDatabase {
         }
     }
 
-    /// Opens a complete database file, checking its header and checksum.
+    /// Opens a complete database file, checking its header and checksum: the file of a
+    /// build (read whole into memory) or a compact one (only its header and table of
+    /// blocks are read now; each block is checked when it is read, and
+    /// [`PylosDatabase::verify`] checks them all).
     ///
     /// # Errors
     /// [`SolveError::Io`] or [`SolveError::BadFile`].
     pub fn open(path: &Path) -> Result<PylosDatabase, SolveError> {
+        let mut file = File::open(path).map_err(|source| SolveError::Io {
+            path: path.to_owned(),
+            source,
+        })?;
+        let mut magic = [0u8; 8];
+        if file.read_exact(&mut magic).is_ok() && &magic == compact::MAGIC {
+            let (header, values) = CompactValues::open(path, file)?;
+            return Ok(PylosDatabase {
+                path: path.to_owned(),
+                index: PylosIndex::new(header.config),
+                header,
+                values: Values::Compact(values),
+            });
+        }
+        drop(file);
         let (header, values) = Self::read(path)?;
         if header.stage != Stage::Done {
             return Err(SolveError::BadFile {
@@ -452,9 +548,10 @@ impl PylosDatabase {
             });
         }
         Ok(PylosDatabase {
+            path: path.to_owned(),
             index: PylosIndex::new(header.config),
             header,
-            values,
+            values: Values::Plain(values),
         })
     }
 
@@ -507,22 +604,116 @@ impl PylosDatabase {
                 state.config()
             ))
         })?;
-        let byte = self.values.get(index as usize).ok_or_else(|| {
+        let byte = match &self.values {
+            Values::Plain(values) => values.get(index as usize).copied(),
+            Values::Compact(values) => values.get(index)?,
+        };
+        let byte = byte.ok_or_else(|| {
             not_covered(format!(
                 "the database holds positions with at least {} balls",
                 self.header.min_balls
             ))
         })?;
-        retro::unpack(*byte).ok_or(SolveError::Internal)
+        retro::unpack(byte).ok_or(SolveError::Internal)
     }
 
     /// A best move of `state` (`None` in a finished game) and its value.
     ///
     /// # Errors
-    /// As [`PylosDatabase::value_of`].
+    /// As [`PylosDatabase::value_of`], for the position or one of its children.
     pub fn best_move(&self, state: &State) -> Result<(Option<Move>, Value), SolveError> {
         self.value_of(state)?;
-        best_of(state, |child| self.value_of(child).ok()).ok_or(SolveError::Internal)
+        let failure = Cell::new(None);
+        let best = best_of(state, |child| {
+            self.value_of(child)
+                .map_err(|error| failure.set(Some(error)))
+                .ok()
+        });
+        best.ok_or_else(|| failure.take().unwrap_or(SolveError::Internal))
+    }
+
+    /// The form of the database and the bytes it takes.
+    pub fn storage(&self) -> Storage {
+        match &self.values {
+            Values::Plain(values) => Storage::Plain {
+                bytes: values.len() as u64,
+            },
+            Values::Compact(values) => Storage::Compact {
+                bytes: values.bytes(),
+                blocks: values.blocks(),
+            },
+        }
+    }
+
+    /// Writes the compact form of the database to the new file `path`: its values
+    /// compressed in blocks with zstd (in parallel), read block by block by
+    /// [`PylosDatabase::open`]. The file is written through a temporary file and renamed
+    /// to `path` only when whole.
+    ///
+    /// # Errors
+    /// [`SolveError::BadFile`] when `path` exists (it is never overwritten) or the settings
+    /// are out of range, [`SolveError::Io`] when the file cannot be written (no temporary
+    /// file is left behind), and the errors of reading a compact database's blocks.
+    pub fn write_compact(
+        &self,
+        path: &Path,
+        settings: &CompactSettings,
+    ) -> Result<CompactReport, SolveError> {
+        compact::write(path, &self.header, settings, |start, end| {
+            self.values_between(start, end)
+        })
+    }
+
+    /// Reads every value and checks them against the database's checksum (a compact
+    /// database's blocks are also checked one by one as they are decompressed).
+    ///
+    /// # Errors
+    /// [`SolveError::BadFile`] for a damaged value or block, [`SolveError::Io`] for a read
+    /// that fails.
+    pub fn verify(&self) -> Result<(), SolveError> {
+        let mut hash = fnv1a(self.header.fields().as_bytes());
+        self.for_each_chunk(|values| hash = fnv1a_continue(hash, values))?;
+        if hash == self.header.checksum {
+            Ok(())
+        } else {
+            Err(SolveError::BadFile {
+                path: self.path.clone(),
+                reason: "the values do not match the database's checksum".to_owned(),
+            })
+        }
+    }
+
+    /// The values of the indices `start..end`.
+    fn values_between(&self, start: u64, end: u64) -> Result<Cow<'_, [u8]>, SolveError> {
+        match &self.values {
+            Values::Plain(values) => Ok(Cow::Borrowed(&values[start as usize..end as usize])),
+            Values::Compact(values) => {
+                let mut out = Vec::with_capacity((end - start) as usize);
+                let mut index = start;
+                while index < end {
+                    let block = values.block_of(index);
+                    let first = block * values.block_len();
+                    let data = values.block_values(block)?;
+                    let from = (index - first) as usize;
+                    let to = ((end - first) as usize).min(data.len());
+                    out.extend_from_slice(&data[from..to]);
+                    index = first + to as u64;
+                }
+                Ok(Cow::Owned(out))
+            }
+        }
+    }
+
+    /// Calls `f` on the values in order, in chunks.
+    fn for_each_chunk(&self, mut f: impl FnMut(&[u8])) -> Result<(), SolveError> {
+        match &self.values {
+            Values::Plain(values) => {
+                values.chunks(COPY_CHUNK).for_each(f);
+                Ok(())
+            }
+            Values::Compact(values) => (0..values.blocks())
+                .try_for_each(|block| values.block_values(block).map(|data| f(&data))),
+        }
     }
 
     /// Checks every `stride`-th valid position: a finished game has the value of its
@@ -549,14 +740,19 @@ impl PylosDatabase {
     }
 
     /// Counts of wins, draws and losses for the player to move among the valid positions.
-    pub fn census(&self) -> [u64; 3] {
+    ///
+    /// # Errors
+    /// As [`PylosDatabase::verify`], for a compact database.
+    pub fn census(&self) -> Result<[u64; 3], SolveError> {
         let mut counts = [0u64; 3];
-        for &byte in &self.values {
-            if let Some(value) = retro::unpack(byte) {
-                counts[value.verdict as usize] += 1;
+        self.for_each_chunk(|values| {
+            for &byte in values {
+                if let Some(value) = retro::unpack(byte) {
+                    counts[value.verdict as usize] += 1;
+                }
             }
-        }
-        counts
+        })?;
+        Ok(counts)
     }
 }
 
@@ -565,9 +761,15 @@ struct Checkpoint<'a> {
     path: &'a Path,
     config: Config,
     min_balls: u32,
+    every: Duration,
 }
 
 impl Checkpoint<'_> {
+    /// Whether a checkpoint is due, the last one having been written at `last`.
+    fn due(&self, last: Instant) -> bool {
+        last.elapsed() >= self.every
+    }
+
     /// Writes the values at `stage`, with the counters of a build by layers first.
     fn write(
         &self,
@@ -593,11 +795,11 @@ fn build_by_sweep(
     let groups: Vec<Range<u64>> = space
         .index
         .groups()
-        .filter(|group| group.start >= from && group.end <= space.end)
+        .filter(|group| group.end > from && group.end <= space.end)
         .collect();
     let mut last = Instant::now();
-    let sweep = retro::sweep(space, cells, &groups, progress, |done| {
-        if done < space.end && last.elapsed().as_secs() >= CHECKPOINT_SECONDS {
+    let sweep = retro::sweep(space, cells, &groups, from, progress, |done| {
+        if done < space.end && checkpoint.due(last) {
             checkpoint.write(Stage::Swept(done), cells, None)?;
             last = Instant::now();
         }
@@ -652,7 +854,7 @@ fn build_by_layers(
                     seconds: sum.seconds + part.seconds,
                 },
             });
-            if done < end && last.elapsed().as_secs() >= CHECKPOINT_SECONDS {
+            if done < end && checkpoint.due(last) {
                 checkpoint.write(Stage::Counted(done), cells, Some(counters))?;
                 last = Instant::now();
             }
@@ -677,7 +879,7 @@ fn build_by_layers(
                 layer.plies, layer.frontier, layer.settled, layer.seconds
             );
         }
-        if layer.settled > 0 && last.elapsed().as_secs() >= CHECKPOINT_SECONDS {
+        if layer.settled > 0 && checkpoint.due(last) {
             checkpoint.write(Stage::Layer(layer.plies), cells, Some(counters))?;
             last = Instant::now();
         }
@@ -805,16 +1007,12 @@ fn write_file(
     cells: &[AtomicU8],
     tail: &[u8],
 ) -> Result<(), SolveError> {
-    let mut temporary = PathBuf::from(path);
-    temporary.as_mut_os_string().push(".tmp");
+    let temporary = temporary_path(path);
     let io = |source| SolveError::Io {
         path: temporary.clone(),
         source,
     };
-    let mut head = [b' '; HEADER];
-    head[..8].copy_from_slice(&magic);
-    head[8..8 + line.len()].copy_from_slice(line.as_bytes());
-    head[HEADER - 1] = b'\n';
+    let head = pad_header(magic, line);
     let written = (|| {
         let mut writer = BufWriter::new(File::create(&temporary)?);
         writer.write_all(&head)?;
@@ -822,7 +1020,10 @@ fn write_file(
             writer.write_all(&chunk_of(cells, start))?;
         }
         writer.write_all(tail)?;
-        writer.flush()
+        writer.flush()?;
+        // On the disk before the rename, so that a machine that stops keeps either the
+        // old file or the new one whole.
+        writer.get_ref().sync_all()
     })();
     if let Err(source) = written {
         // No half-written file is left behind.
@@ -838,11 +1039,39 @@ fn write_file(
     })
 }
 
+/// The temporary file a write to `path` goes through: `path` with `.tmp` added.
+pub(crate) fn temporary_path(path: &Path) -> PathBuf {
+    let mut temporary = PathBuf::from(path);
+    temporary.as_mut_os_string().push(".tmp");
+    temporary
+}
+
+/// The header of a file: `magic`, then `line` padded with spaces to a final line break.
+pub(crate) fn pad_header(magic: [u8; 8], line: &str) -> [u8; HEADER] {
+    let mut head = [b' '; HEADER];
+    head[..8].copy_from_slice(&magic);
+    head[8..8 + line.len()].copy_from_slice(line.as_bytes());
+    head[HEADER - 1] = b'\n';
+    head
+}
+
+/// The line of a header read whole: it starts at once after the magic and only spaces pad
+/// it to the final line break, so that no byte of the header escapes its checksum.
+pub(crate) fn header_line(head: &[u8; HEADER]) -> Option<&str> {
+    let text = &head[8..HEADER - 1];
+    let used = text
+        .iter()
+        .rposition(|&b| b != b' ')
+        .map_or(0, |last| last + 1);
+    std::str::from_utf8(&text[..used])
+        .ok()
+        .filter(|line| !line.starts_with(' ') && head[HEADER - 1] == b'\n')
+}
+
 /// Makes sure a file can be written at `path` (its folder exists and is writable) by
 /// creating and removing the temporary file a write would use.
 fn ensure_writable(path: &Path) -> Result<(), SolveError> {
-    let mut temporary = PathBuf::from(path);
-    temporary.as_mut_os_string().push(".tmp");
+    let temporary = temporary_path(path);
     File::create(&temporary)
         .and_then(|_| std::fs::remove_file(&temporary))
         .map_err(|source| SolveError::Io {
@@ -875,20 +1104,10 @@ fn read_head(path: &Path, magic: [u8; 8]) -> Result<(String, BufReader<File>, u6
             reason: "not a towers database".to_owned(),
         });
     }
-    // The line starts at once and only spaces pad it to the final line break, so that no
-    // byte of the header escapes its checksum.
-    let text = &head[8..HEADER - 1];
-    let used = text
-        .iter()
-        .rposition(|&b| b != b' ')
-        .map_or(0, |last| last + 1);
-    let line = std::str::from_utf8(&text[..used])
-        .ok()
-        .filter(|line| !line.starts_with(' ') && head[HEADER - 1] == b'\n')
-        .ok_or_else(|| SolveError::BadFile {
-            path: path.to_owned(),
-            reason: "a damaged header".to_owned(),
-        })?;
+    let line = header_line(&head).ok_or_else(|| SolveError::BadFile {
+        path: path.to_owned(),
+        reason: "a damaged header".to_owned(),
+    })?;
     Ok((line.to_owned(), reader, len - HEADER as u64))
 }
 
@@ -1033,6 +1252,118 @@ mod tests {
         std::fs::remove_dir_all(&directory).unwrap();
     }
 
+    /// The values of a compact database, block by block.
+    fn unpacked(database: &PylosDatabase) -> Vec<u8> {
+        database
+            .values_between(0, database.header().positions)
+            .unwrap()
+            .into_owned()
+    }
+
+    #[test]
+    fn compact_files_round_trip_and_refuse_damage() {
+        let directory = std::env::temp_dir().join(format!("solve-dz-{}", std::process::id()));
+        std::fs::create_dir_all(&directory).unwrap();
+        let plain_path = directory.join("plain.db");
+        let config = Config::with_variant(Variant::Children);
+        // 300,000 values with runs and noise, so that blocks compress unevenly.
+        let cells: Vec<AtomicU8> = (0..300_000u64)
+            .map(|i| AtomicU8::new(((i / 700) % 5 + (i * i) % 3) as u8))
+            .collect();
+        write_values(&plain_path, config, 28, Stage::Done, &cells).unwrap();
+        let database = PylosDatabase::open(&plain_path).unwrap();
+        let settings = CompactSettings {
+            block: 4096,
+            level: 3,
+            progress: false,
+        };
+        let path = directory.join("compact.dz");
+        let report = database.write_compact(&path, &settings).unwrap();
+        assert_eq!(report.blocks, 74);
+        let compact = PylosDatabase::open(&path).unwrap();
+        assert_eq!(compact.header(), database.header());
+        assert_eq!(
+            compact.storage(),
+            Storage::Compact {
+                bytes: report.bytes,
+                blocks: 74
+            }
+        );
+        assert_eq!(std::fs::metadata(&path).unwrap().len(), report.bytes);
+        assert!(unpacked(&compact) == plain(&database));
+        assert_eq!(compact.census().unwrap(), database.census().unwrap());
+        compact.verify().unwrap();
+        // The compact form of a compact database is the same file.
+        let again = directory.join("again.dz");
+        compact.write_compact(&again, &settings).unwrap();
+        assert!(std::fs::read(&again).unwrap() == std::fs::read(&path).unwrap());
+        // An existing file is never overwritten; bad settings are refused before writing.
+        let before = std::fs::read(&plain_path).unwrap();
+        assert!(database.write_compact(&plain_path, &settings).is_err());
+        assert!(std::fs::read(&plain_path).unwrap() == before);
+        for bad in [
+            CompactSettings {
+                block: 100,
+                ..settings
+            },
+            CompactSettings {
+                level: 0,
+                ..settings
+            },
+            CompactSettings {
+                level: 99,
+                ..settings
+            },
+        ] {
+            let new = directory.join("bad.dz");
+            assert!(matches!(
+                database.write_compact(&new, &bad),
+                Err(SolveError::BadFile { .. })
+            ));
+            assert!(!new.exists() && !temporary_path(&new).exists());
+        }
+        let bytes = std::fs::read(&path).unwrap();
+        let damaged = |edit: &dyn Fn(&mut Vec<u8>)| {
+            let mut copy = bytes.clone();
+            edit(&mut copy);
+            let file = directory.join("damaged.dz");
+            std::fs::write(&file, &copy).unwrap();
+            PylosDatabase::open(&file)
+        };
+        // A header edited, a table of blocks edited, a file cut short: refused at once.
+        let edited = |from: &str, to: &str| {
+            damaged(&|copy: &mut Vec<u8>| {
+                let text = String::from_utf8_lossy(&copy[..HEADER]).replacen(from, to, 1);
+                copy[..HEADER].copy_from_slice(text.as_bytes());
+            })
+        };
+        assert!(edited("variant=children", "variant=standard").is_err());
+        assert!(edited("min_balls=28", "min_balls=20").is_err());
+        assert!(edited("compact=1", "compact=2").is_err());
+        assert!(damaged(&|copy: &mut Vec<u8>| copy[HEADER + 9] ^= 1).is_err());
+        assert!(damaged(&|copy: &mut Vec<u8>| copy.truncate(copy.len() - 1)).is_err());
+        assert!(damaged(&|copy: &mut Vec<u8>| copy.truncate(HEADER + 10)).is_err());
+        assert!(damaged(&|copy: &mut Vec<u8>| copy.push(0)).is_err());
+        // A byte of a block changed: the block is refused when read, the others answer.
+        let hurt = damaged(&|copy: &mut Vec<u8>| {
+            let last = copy.len() - 6;
+            copy[last] ^= 0x55;
+        })
+        .unwrap();
+        let Values::Compact(values) = &hurt.values else {
+            panic!("a compact database");
+        };
+        assert!(matches!(
+            values.get(299_999),
+            Err(SolveError::BadFile { .. })
+        ));
+        assert_eq!(values.get(0).unwrap(), Some(plain(&database)[0]));
+        assert_eq!(values.get(300_000).unwrap(), None);
+        assert!(hurt.verify().is_err());
+        assert!(hurt.census().is_err());
+        std::fs::remove_dir_all(&directory).unwrap();
+    }
+
     /// A random `children` game of `config` played until at least `balls` balls are on
     /// the board, or `None` if it ends first.
     fn late_children_position(
@@ -1056,7 +1387,8 @@ mod tests {
         std::fs::create_dir_all(&directory).unwrap();
         let path = directory.join("children-29.db");
         let config = Config::with_variant(Variant::Children);
-        let (database, report) = PylosDatabase::build(config, 29, &path, false, false).unwrap();
+        let (database, report) =
+            PylosDatabase::build(config, 29, &path, &BuildSettings::default()).unwrap();
         let sweep = report.sweep.unwrap();
         assert!(report.layers.is_empty() && report.count.is_none());
         assert_eq!(sweep.indices, database.header().positions);
@@ -1080,6 +1412,16 @@ mod tests {
             }
             compared += 1;
         }
+        // Its compact form holds the same values.
+        let compact_path = directory.join("children-29.dz");
+        let settings = CompactSettings {
+            level: 3,
+            ..CompactSettings::default()
+        };
+        database.write_compact(&compact_path, &settings).unwrap();
+        let compact = PylosDatabase::open(&compact_path).unwrap();
+        compact.verify().unwrap();
+        assert!(unpacked(&compact) == plain(&database));
         // A checkpoint part way resumes where it was and gives the same file.
         let complete = std::fs::read(&path).unwrap();
         let middle = database
@@ -1088,15 +1430,15 @@ mod tests {
             .map(|group| group.end)
             .find(|&end| end > database.header().positions / 2)
             .unwrap();
-        let cells: Vec<AtomicU8> = database
-            .values
+        let cells: Vec<AtomicU8> = plain(&database)
             .iter()
             .enumerate()
             .map(|(i, &byte)| AtomicU8::new(if (i as u64) < middle { byte } else { 0 }))
             .collect();
         write_values(&path, config, 29, Stage::Swept(middle), &cells).unwrap();
         assert!(PylosDatabase::open(&path).is_err());
-        let (_, resumed) = PylosDatabase::build(config, 29, &path, false, false).unwrap();
+        let (_, resumed) =
+            PylosDatabase::build(config, 29, &path, &BuildSettings::default()).unwrap();
         assert_eq!(
             resumed.sweep.unwrap().indices,
             database.header().positions - middle
@@ -1104,6 +1446,14 @@ mod tests {
         assert!(std::fs::read(&path).unwrap() == complete);
         layers_equal_the_sweep(&database, &directory.join("layers.db"));
         std::fs::remove_dir_all(&directory).unwrap();
+    }
+
+    /// The values of a database read whole.
+    fn plain(database: &PylosDatabase) -> &[u8] {
+        match &database.values {
+            Values::Plain(values) => values,
+            Values::Compact(_) => panic!("a compact database"),
+        }
     }
 
     /// The build by layers, going backwards through the moves played backwards, gives the
@@ -1120,6 +1470,7 @@ mod tests {
             path,
             config: header.config,
             min_balls: header.min_balls,
+            every: CHECKPOINT_EVERY,
         };
         let fresh = || -> (Vec<AtomicU8>, Counters) {
             (
@@ -1141,7 +1492,7 @@ mod tests {
             false,
         )
         .unwrap();
-        assert!(bytes(&cells) == database.values);
+        assert!(bytes(&cells) == plain(database));
         let count = report.count.unwrap();
         assert_eq!(count.indices, end);
         assert_eq!(report.layers.last().unwrap().settled, 0);
@@ -1158,7 +1509,7 @@ mod tests {
         let counters = read_counters(&counters_path(path), header.stage, end).unwrap();
         let cells: Vec<AtomicU8> = values.into_iter().map(AtomicU8::new).collect();
         build_by_layers(&space, &cells, &counters, header.stage, &checkpoint, false).unwrap();
-        assert!(bytes(&cells) == database.values);
+        assert!(bytes(&cells) == plain(database));
         // Stopped after the layer of distance 3, then resumed from the files.
         let (cells, counters) = fresh();
         frontier::count(&space, &cells, &counters, 0..end, &meter).unwrap();
@@ -1188,6 +1539,6 @@ mod tests {
         )
         .unwrap();
         assert_eq!(resumed.layers[0].plies, 4);
-        assert!(bytes(&cells) == database.values);
+        assert!(bytes(&cells) == plain(database));
     }
 }

@@ -37,6 +37,8 @@
 pub struct ReadmeDoctests;
 
 #[cfg(feature = "database")]
+mod compact;
+#[cfg(feature = "database")]
 mod database;
 #[cfg(feature = "database")]
 mod direct;
@@ -52,7 +54,9 @@ mod turn;
 mod value;
 
 #[cfg(feature = "database")]
-pub use database::{BuildReport, Header, PylosDatabase, Stage};
+pub use compact::{CompactReport, CompactSettings};
+#[cfg(feature = "database")]
+pub use database::{BuildReport, BuildSettings, Header, PylosDatabase, Stage, Storage};
 #[cfg(feature = "database")]
 pub use direct::PylosDirect;
 pub use error::SolveError;

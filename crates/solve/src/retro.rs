@@ -178,25 +178,54 @@ impl Meter {
     }
 }
 
-/// Solves the positions of `groups` with one visit each, for a space without cycles whose
-/// moves all lead from a group to an earlier one (the positions before the first group
-/// given are already solved). The positions of a group are solved in parallel slices.
-/// `after_group` runs after each group with the end of the indices solved (to write a
-/// checkpoint).
+/// The indices of a group solved between two chances of a checkpoint.
+const SWEEP_CHUNK: u64 = 1 << 26;
+
+/// Solves the positions of `groups` from the index `from` on with one visit each, for a
+/// space without cycles whose moves all lead from a group to an earlier one (the positions
+/// before `from` are already solved). The positions of a group are solved in parallel
+/// slices, a chunk of the group at a time. `after_chunk` runs after each chunk with the
+/// end of the indices solved (to write a checkpoint).
 ///
 /// # Errors
 /// [`SolveError::NotCovered`] when a move leads to the same group or a later one (the
 /// space is not ordered as promised), and the errors of [`Space::children`] and
-/// `after_group`.
+/// `after_chunk`.
 pub(crate) fn sweep<S: Space>(
     space: &S,
     values: &[AtomicU8],
     groups: &[Range<u64>],
+    from: u64,
     progress: bool,
-    mut after_group: impl FnMut(u64) -> Result<(), SolveError>,
+    after_chunk: impl FnMut(u64) -> Result<(), SolveError>,
+) -> Result<SweepReport, SolveError> {
+    sweep_in_chunks(
+        space,
+        values,
+        groups,
+        from,
+        SWEEP_CHUNK,
+        progress,
+        after_chunk,
+    )
+}
+
+/// [`sweep`] with chunks of `chunk` indices.
+fn sweep_in_chunks<S: Space>(
+    space: &S,
+    values: &[AtomicU8],
+    groups: &[Range<u64>],
+    from: u64,
+    chunk: u64,
+    progress: bool,
+    mut after_chunk: impl FnMut(u64) -> Result<(), SolveError>,
 ) -> Result<SweepReport, SolveError> {
     let started = Instant::now();
-    let indices: u64 = groups.iter().map(|group| group.end - group.start).sum();
+    let left = |group: &Range<u64>| group.start.max(from)..group.end.max(from);
+    let indices: u64 = groups
+        .iter()
+        .map(|group| left(group).end - left(group).start)
+        .sum();
     let bar = Meter::new(
         indices,
         progress,
@@ -205,30 +234,33 @@ pub(crate) fn sweep<S: Space>(
     );
     let positions = AtomicU64::new(0);
     for group in groups {
-        let slices = (group.end - group.start).div_ceil(SLICE);
-        (0..slices)
-            .into_par_iter()
-            .try_for_each_init(Vec::new, |children, slice| {
-                let start = group.start + slice * SLICE;
-                let end = (start + SLICE).min(group.end);
-                let mut valid = 0;
-                for index in start..end {
-                    let byte = match space.classify(index) {
-                        Class::Invalid => INVALID,
-                        Class::Finished(value) => pack(value)?,
-                        Class::Ongoing => {
-                            space.children(index, children)?;
-                            pack(best_child(values, children, group.start)?)?
-                        }
-                    };
-                    valid += u64::from(byte != INVALID);
-                    values[index as usize].store(byte, Ordering::Relaxed);
-                }
-                positions.fetch_add(valid, Ordering::Relaxed);
-                bar.inc(end - start);
-                Ok::<(), SolveError>(())
-            })?;
-        after_group(group.end)?;
+        for first in left(group).step_by(chunk as usize) {
+            let last = (first + chunk).min(group.end);
+            let slices = (last - first).div_ceil(SLICE);
+            (0..slices)
+                .into_par_iter()
+                .try_for_each_init(Vec::new, |children, slice| {
+                    let start = first + slice * SLICE;
+                    let end = (start + SLICE).min(last);
+                    let mut valid = 0;
+                    for index in start..end {
+                        let byte = match space.classify(index) {
+                            Class::Invalid => INVALID,
+                            Class::Finished(value) => pack(value)?,
+                            Class::Ongoing => {
+                                space.children(index, children)?;
+                                pack(best_child(values, children, group.start)?)?
+                            }
+                        };
+                        valid += u64::from(byte != INVALID);
+                        values[index as usize].store(byte, Ordering::Relaxed);
+                    }
+                    positions.fetch_add(valid, Ordering::Relaxed);
+                    bar.inc(end - start);
+                    Ok::<(), SolveError>(())
+                })?;
+            after_chunk(last)?;
+        }
     }
     bar.finish();
     Ok(SweepReport {
@@ -407,7 +439,7 @@ pub(crate) mod tests {
         run(&LAYERS, &by_passes).unwrap();
         let by_sweep: Vec<AtomicU8> = (0..7).map(|_| AtomicU8::new(0)).collect();
         let mut ends = Vec::new();
-        let report = sweep(&LAYERS, &by_sweep, &[0..2, 2..4, 4..7], false, |end| {
+        let report = sweep(&LAYERS, &by_sweep, &[0..2, 2..4, 4..7], 0, false, |end| {
             ends.push(end);
             Ok(())
         })
@@ -430,9 +462,34 @@ pub(crate) mod tests {
         // Groups out of order are refused, not solved wrongly.
         let again: Vec<AtomicU8> = (0..7).map(|_| AtomicU8::new(0)).collect();
         assert!(matches!(
-            sweep(&LAYERS, &again, &[0..2, 2..7], false, |_| Ok(())),
+            sweep(&LAYERS, &again, &[0..2, 2..7], 0, false, |_| Ok(())),
             Err(SolveError::NotCovered { .. })
         ));
+        // In chunks of two indices, from the middle of a group (as a resumed build), the
+        // values are the same and a chunk ends at each chance of a checkpoint.
+        let resumed: Vec<AtomicU8> = by_sweep
+            .iter()
+            .enumerate()
+            .map(|(i, v)| AtomicU8::new(if i < 5 { v.load(Ordering::Relaxed) } else { 0 }))
+            .collect();
+        let mut ends = Vec::new();
+        let report = sweep_in_chunks(&LAYERS, &resumed, &[2..4, 4..7], 5, 2, false, |end| {
+            ends.push(end);
+            Ok(())
+        })
+        .unwrap();
+        assert_eq!(values_of(&resumed), values_of(&by_passes));
+        assert_eq!(ends, [7]);
+        assert_eq!(report.indices, 2);
+        let chunked: Vec<AtomicU8> = (0..7).map(|_| AtomicU8::new(0)).collect();
+        let mut ends = Vec::new();
+        sweep_in_chunks(&LAYERS, &chunked, &[0..2, 2..4, 4..7], 0, 2, false, |end| {
+            ends.push(end);
+            Ok(())
+        })
+        .unwrap();
+        assert_eq!(values_of(&chunked), values_of(&by_passes));
+        assert_eq!(ends, [2, 4, 6, 7]);
     }
 
     #[test]

@@ -195,6 +195,11 @@ pub(crate) struct SolveArgs {
     /// these options (without it, such a file is refused before anything is computed).
     #[arg(long, requires = "build")]
     pub(crate) force: bool,
+    /// Pylos, with --build: the least number of seconds between two checkpoints written
+    /// into --db (a stopped or killed build loses at most about this much work, and the
+    /// same command resumes it); each writes the whole file.
+    #[arg(long, value_name = "SECONDS", default_value_t = 600.0, requires = "build", allow_negative_numbers = true, value_parser = seconds)]
+    pub(crate) checkpoint_every: f64,
     /// Pylos, with --build: the fewest balls on the board of the positions covered, 0 to
     /// 30.
     #[arg(long, default_value_t = 29, allow_negative_numbers = true, value_parser = balls)]
@@ -204,6 +209,21 @@ pub(crate) struct SolveArgs {
     /// moves to wins, a draw no move to a loss and one to a draw).
     #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = stride)]
     pub(crate) check: Option<u64>,
+    /// Pylos: write the compact form of the --db database to this new file (values
+    /// compressed in blocks, read block by block; `--db` takes either form), then verify it.
+    #[arg(long, value_name = "FILE", requires = "db")]
+    pub(crate) compact: Option<String>,
+    /// Pylos, with --compact: the zstd level, 1 (fastest) to 22 (smallest).
+    #[arg(
+        long,
+        default_value_t = 19,
+        requires = "compact",
+        allow_negative_numbers = true
+    )]
+    pub(crate) level: i32,
+    /// Pylos, with --compact: the values per block (a lookup decompresses one block).
+    #[arg(long, default_value_t = 65_536, requires = "compact", allow_negative_numbers = true, value_parser = whole::<u32>)]
+    pub(crate) block: u32,
     /// Pylos: solve directly only when at most this many positions are reachable.
     #[arg(long, default_value_t = 2_000_000, allow_negative_numbers = true, value_parser = whole::<usize>)]
     pub(crate) max_positions: usize,

@@ -4,7 +4,10 @@ use std::io::Write;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use solve::{Limits, PylosDatabase, PylosDirect, PyrgaProof, PyrgaSolver, SolveError, Value};
+use solve::{
+    BuildSettings, CompactSettings, Limits, PylosDatabase, PylosDirect, PyrgaProof, PyrgaSolver,
+    SolveError, Value,
+};
 
 use crate::checkpoint::Checkpoint;
 
@@ -206,6 +209,9 @@ fn solve_pylos(args: &SolveArgs, out: &mut impl Write) -> Result<(), CliError> {
                 started.elapsed().as_secs_f64()
             )?;
         }
+        if let Some(compact) = args.compact.as_deref() {
+            write_compact(&database, path, compact, args, out)?;
+        }
         match database.best_move(&state) {
             Ok((best, value)) => {
                 writeln!(out, "method database {path}")?;
@@ -216,8 +222,9 @@ fn solve_pylos(args: &SolveArgs, out: &mut impl Write) -> Result<(), CliError> {
             }
             Err(SolveError::NotCovered { reason }) => {
                 let note = format!("database {path} does not cover the position: {reason}");
-                if args.build || args.check.is_some() {
-                    // The build or the check was the point; no value for this position.
+                if args.build || args.check.is_some() || args.compact.is_some() {
+                    // The build, check or compact file was the point; no value for this
+                    // position.
                     writeln!(out, "{note}")?;
                     return Ok(());
                 }
@@ -259,6 +266,40 @@ fn solve_pylos(args: &SolveArgs, out: &mut impl Write) -> Result<(), CliError> {
     finish(out, best, line, value)
 }
 
+/// `towers solve pylos --db FILE --compact OUT`: writes the compact form of `database`
+/// (read from `path`) and verifies it.
+fn write_compact(
+    database: &PylosDatabase,
+    path: &str,
+    compact: &str,
+    args: &SolveArgs,
+    out: &mut impl Write,
+) -> Result<(), CliError> {
+    let settings = CompactSettings {
+        block: args.block,
+        level: args.level,
+        progress: true,
+    };
+    let report = database.write_compact(Path::new(compact), &settings)?;
+    let started = Instant::now();
+    let written = PylosDatabase::open(Path::new(compact))?;
+    written.verify()?;
+    let source = std::fs::metadata(path).map_or(0, |meta| meta.len());
+    writeln!(
+        out,
+        "compact {compact}: {} bytes ({:.1}% of {path}), {} blocks of {} values, level {}, \
+         {:.1} s; verified in {:.1} s",
+        report.bytes,
+        100.0 * report.bytes as f64 / source.max(1) as f64,
+        report.blocks,
+        args.block,
+        args.level,
+        report.seconds,
+        started.elapsed().as_secs_f64()
+    )?;
+    Ok(())
+}
+
 /// `towers solve pylos --build`: builds the database of `--min-balls` into `--db`,
 /// printing what each stage did.
 fn build_pylos(
@@ -272,13 +313,13 @@ fn build_pylos(
         }));
     };
     let started = Instant::now();
-    let (database, reports) = PylosDatabase::build(
-        state.config(),
-        args.min_balls,
-        Path::new(path),
-        true,
-        args.force,
-    )?;
+    let settings = BuildSettings {
+        progress: true,
+        force: args.force,
+        checkpoint_every: Duration::from_secs_f64(args.checkpoint_every),
+    };
+    let (database, reports) =
+        PylosDatabase::build(state.config(), args.min_balls, Path::new(path), &settings)?;
     if let Some(count) = reports.count {
         writeln!(
             out,
@@ -300,7 +341,7 @@ fn build_pylos(
             sweep.indices, sweep.positions, sweep.seconds
         )?;
     }
-    let [wins, draws, losses] = database.census();
+    let [wins, draws, losses] = database.census()?;
     writeln!(
         out,
         "built {path}: {} indices, {wins} wins, {draws} draws, {losses} losses, {:.1} s",

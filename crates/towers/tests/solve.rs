@@ -324,3 +324,62 @@ fn a_database_that_does_not_cover_the_position_is_one_error_line() {
     assert_eq!(out.lines().last(), Some("value loss plies 2"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_compact_database_answers_as_its_source_and_is_never_overwritten() {
+    let dir = scratch("compact");
+    let file = dir.join("children.db");
+    one_value_database(&file);
+    let (path, compact) = (file.to_str().unwrap(), dir.join("children.dz"));
+    let compact = compact.to_str().unwrap();
+    let position = ["--variant", "children", "--moves", PYLOS_28];
+    let written = ok(&[
+        &["solve", "pylos", "--db", path, "--compact", compact][..],
+        &position,
+    ]
+    .concat());
+    let first = written.lines().next().unwrap();
+    assert!(
+        first.starts_with(&format!("compact {compact}: ")),
+        "{written}"
+    );
+    assert!(
+        first.contains("1 blocks of 65536 values, level 19"),
+        "{first}"
+    );
+    assert!(first.ends_with(" s"), "{first}");
+    // Both forms say the same (but for the time of the direct solve).
+    let from = |db: &str| {
+        ok(&[&["solve", "pylos", "--db", db][..], &position].concat())
+            .lines()
+            .filter(|line| !line.starts_with("method direct"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    assert_eq!(
+        from(path).replace(path, "FILE"),
+        from(compact).replace(compact, "FILE")
+    );
+    // The file exists now: refused, untouched.
+    let before = std::fs::read(compact).unwrap();
+    let message = fails(&["solve", "pylos", "--db", path, "--compact", compact]);
+    assert!(message.contains("refusing to overwrite it"), "{message}");
+    assert!(std::fs::read(compact).unwrap() == before);
+    // Settings out of range, and --level without --compact.
+    let other = dir.join("other.dz");
+    let other = other.to_str().unwrap();
+    let message = fails(&[
+        "solve",
+        "pylos",
+        "--db",
+        path,
+        "--compact",
+        other,
+        "--level",
+        "0",
+    ]);
+    assert!(message.contains("zstd level 0"), "{message}");
+    assert!(!std::path::Path::new(other).exists());
+    fails(&["solve", "pylos", "--db", path, "--level", "3"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
