@@ -4,13 +4,16 @@
 //! ```text
 //! [game "pyrga"]
 //! [rules "classic"]
+//! [player1 "you"]
+//! [player2 "alphabeta bot, level 3"]
 //! Sa1 Tb1w Cb2
 //! ```
 //!
 //! Each tag line is `[name "value"]`: `game`, `position` (the position text the game began
-//! at, instead of the start) or an option of the game as JavaScript names it. The other
-//! lines hold the moves, separated by spaces or line breaks; a file of moves alone (the
-//! older form) is a record of whichever game reads it.
+//! at, instead of the start), `player1` to `player4` (who played each seat, in the game's
+//! seat order: free text) or an option of the game as JavaScript names it. The other lines
+//! hold the moves, separated by spaces or line breaks; a file of moves alone (the older
+//! form) is a record of whichever game reads it.
 
 use core::fmt;
 
@@ -26,6 +29,9 @@ pub struct GameFile {
     pub options: Options,
     /// The position text the game began at, when not at the start.
     pub position: Option<String>,
+    /// Who played each seat, in seat order (`player1` first); an empty name is a seat the
+    /// file does not name.
+    pub players: Vec<String>,
     /// The moves, separated by spaces.
     pub moves: String,
 }
@@ -68,9 +74,15 @@ impl GameFile {
                 return Err(bad("a tag after the moves"));
             }
             let (name, value) = tag(line).ok_or_else(|| bad("not a tag [name \"value\"]"))?;
-            let seen = match name {
-                "game" => file.game.replace(value.to_owned()).is_some(),
-                "position" => file.position.replace(value.to_owned()).is_some(),
+            let seen = match (name, player_seat(name)) {
+                ("game", _) => file.game.replace(value.to_owned()).is_some(),
+                ("position", _) => file.position.replace(value.to_owned()).is_some(),
+                (_, Some(seat)) => {
+                    if file.players.len() <= seat {
+                        file.players.resize(seat + 1, String::new());
+                    }
+                    !core::mem::replace(&mut file.players[seat], value.to_owned()).is_empty()
+                }
                 _ => {
                     let seen = pairs.iter().any(|(key, _)| key == name);
                     pairs.push((name.to_owned(), value.to_owned()));
@@ -85,6 +97,15 @@ impl GameFile {
         file.moves = moves.join(" ");
         Ok(file)
     }
+}
+
+/// The most seats a game has: the tags `player1` to `player4`.
+const MOST_SEATS: usize = 4;
+
+/// The seat (from 0) a tag `player1` … `player4` names.
+fn player_seat(name: &str) -> Option<usize> {
+    let seat: usize = name.strip_prefix("player")?.parse().ok()?;
+    (1..=MOST_SEATS).contains(&seat).then(|| seat - 1)
 }
 
 /// The name and value of the tag line `[name "value"]`.
@@ -108,6 +129,20 @@ impl fmt::Display for GameFile {
         if let Some(position) = &self.position {
             writeln!(f, "[position \"{position}\"]")?;
         }
+        for (seat, name) in self.players.iter().enumerate().take(MOST_SEATS) {
+            // A name keeps to one line and no double quote, so that it reads back.
+            let name: String = name
+                .chars()
+                .map(|c| match c {
+                    '"' => '\'',
+                    c if c.is_control() => ' ',
+                    c => c,
+                })
+                .collect();
+            if !name.trim().is_empty() {
+                writeln!(f, "[player{} \"{}\"]", seat + 1, name.trim())?;
+            }
+        }
         writeln!(f, "{}", self.moves)
     }
 }
@@ -125,6 +160,32 @@ mod tests {
         assert!(error.message.contains("twice"));
         let error = GameFile::parse("Sa1\n[rules \"classic\"]").unwrap_err();
         assert!(error.message.starts_with("line 2: a tag after the moves"));
+    }
+
+    #[test]
+    fn players_are_named_by_seat() {
+        let text = "[game \"crescendo\"]\n[players \"3\"]\n[player1 \"you\"]\n\
+                    [player3 \"greedy bot\"]\n";
+        let file = GameFile::parse(text).unwrap();
+        assert_eq!(file.players, ["you", "", "greedy bot"]);
+        assert_eq!(file.options.get("players"), Some("3"));
+        assert_eq!(file.to_string(), format!("{text}\n"));
+        let error = GameFile::parse("[player2 \"a\"]\n[player2 \"b\"]").unwrap_err();
+        assert!(error.message.contains("twice"));
+        // player5 is no seat: it is read as an option, which the game then refuses.
+        assert_eq!(
+            GameFile::parse("[player5 \"x\"]")
+                .unwrap()
+                .options
+                .get("player5"),
+            Some("x")
+        );
+        // Names that would not read back are mended when written.
+        let file = GameFile {
+            players: vec!["a \"quoted\"\nname".to_owned()],
+            ..GameFile::default()
+        };
+        assert_eq!(file.to_string(), "[player1 \"a 'quoted' name\"]\n\n");
     }
 
     #[test]

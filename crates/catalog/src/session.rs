@@ -242,6 +242,7 @@ impl<G: NamedGame> Session<G> {
             game: Some(G::NAME.to_owned()),
             options,
             position,
+            players: Vec::new(),
             moves: self.record(),
         }
     }

@@ -403,6 +403,15 @@ impl<G: CliGame> Session<'_, G> {
             game: Some(G::NAME.to_owned()),
             options: self.options.clone(),
             position: None,
+            players: (0..self.start.seats())
+                .map(|seat| {
+                    if seat == self.you.index() {
+                        "you".to_owned()
+                    } else {
+                        format!("{} bot, level {}", self.bot_name, self.level)
+                    }
+                })
+                .collect(),
             moves: format_record(&self.moves),
         }
         .to_string();

@@ -74,7 +74,13 @@ fn after_the_end_the_prompt_stays_for_undo_save_and_new() {
         "{out}"
     );
     let saved = std::fs::read_to_string(&file).unwrap();
-    assert_eq!(saved, format!("[game \"pyrga\"]\n{record}\n"));
+    // The file names who played each seat.
+    let players = if seat == "0" {
+        "[player1 \"you\"]\n[player2 \"random bot, level 3\"]"
+    } else {
+        "[player1 \"random bot, level 3\"]\n[player2 \"you\"]"
+    };
+    assert_eq!(saved, format!("[game \"pyrga\"]\n{players}\n{record}\n"));
     assert!(out.contains("Sb2 is refused"), "{out}");
     // Undo went back before the person's last move.
     let records: Vec<&str> = out
@@ -126,7 +132,8 @@ fn at_a_terminal_leaving_offers_to_save() {
         assert!(run.stdout.contains("record Sb2 "), "{}", run.stdout);
         assert!(run.stdout.contains("save the game? "), "{}", run.stdout);
         let saved = std::fs::read_to_string(&file).unwrap_or_default();
-        let expected = "[game \"pyrga\"]\nSb2 ";
+        let expected =
+            "[game \"pyrga\"]\n[player1 \"you\"]\n[player2 \"random bot, level 3\"]\nSb2 ";
         assert!(saved.starts_with(expected), "piped {piped}: {}", run.stdout);
     }
     std::fs::remove_dir_all(&dir).unwrap();
