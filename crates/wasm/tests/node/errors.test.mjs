@@ -63,6 +63,8 @@ test("the browser build throws notLoaded before init, and works after", async ()
   throwsKind(() => new web.Game("pyrga"), "notLoaded", /await init\(\)/);
   throwsKind(() => web.gameInfo("pyrga"), "notLoaded");
   const { readFileSync } = await import("node:fs");
+  throwsKind(() => web.initSync({ module: new Uint8Array([0, 1, 2]) }), "notLoaded", /could not be loaded/);
+  throwsKind(() => new web.Game("pyrga"), "notLoaded");
   web.initSync({ module: readFileSync(path.join(packageDir, "bindings/web/towers_wasm_bg.wasm")) });
   const game = new web.Game("pyrga");
   assert.equal(game.play(web.botMove(game, { seed: 1 })).record().split(" ").length, 1);
