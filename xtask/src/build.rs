@@ -31,8 +31,8 @@ const WASM_FEATURES: &[&str] = &[
 ];
 
 /// Builds the npm package in `target/web/pkg/` and the app in `target/web/app/` (with a
-/// copy of the package in `app/pkg/`); runs `wasm-opt -O3` on the module when `optimise`,
-/// installing it into `target/tools/` the first time.
+/// copy of the package in `app/pkg/`); runs `wasm-opt -O3` on rustc's module before
+/// wasm-bindgen when `optimise`, installing it into `target/tools/` the first time.
 ///
 /// # Errors
 /// A failed step: installing the tools, the build, `wasm-bindgen`, `wasm-opt`, copying
@@ -60,6 +60,22 @@ pub(crate) fn web(root: &Path, optimise: bool) -> Result<(), TaskError> {
             fs::remove_dir_all(folder).map_err(|e| TaskError::io(folder, e))?;
         }
     }
+    let input = match &wasm_opt {
+        Some(wasm_opt) => {
+            // Before wasm-bindgen: binaryen 116 cannot read the `table.fill` that
+            // wasm-bindgen 0.2.130 writes; the custom sections wasm-bindgen reads survive.
+            fs::create_dir_all(&out).map_err(|e| TaskError::io(&out, e))?;
+            let optimised = out.join(format!("{STEM}.opt.wasm"));
+            run(Command::new(wasm_opt)
+                .args(WASM_FEATURES)
+                .arg("-O3")
+                .arg(&wasm)
+                .arg("-o")
+                .arg(&optimised))?;
+            optimised
+        }
+        None => wasm,
+    };
     let bindings = pkg.join("bindings");
     for target in ["web", "nodejs"] {
         run(Command::new(&bindgen)
@@ -69,19 +85,9 @@ pub(crate) fn web(root: &Path, optimise: bool) -> Result<(), TaskError> {
             .arg(bindings.join(if target == "web" { "web" } else { "node" }))
             .arg("--out-name")
             .arg(STEM)
-            .arg(&wasm))?;
+            .arg(&input))?;
     }
-    let modules = share_module(&bindings)?;
-    if let Some(wasm_opt) = &wasm_opt {
-        for module in &modules {
-            run(Command::new(wasm_opt)
-                .args(WASM_FEATURES)
-                .arg("-O3")
-                .arg(module)
-                .arg("-o")
-                .arg(module))?;
-        }
-    }
+    share_module(&bindings)?;
     // The bindings for Node are CommonJS files named `.js` in a package of ES modules.
     write(
         &bindings.join("node").join("package.json"),
@@ -113,8 +119,8 @@ pub(crate) fn web(root: &Path, optimise: bool) -> Result<(), TaskError> {
 
 /// Makes the bindings for Node read the module of the bindings for browsers when the two
 /// are the same file (wasm-bindgen writes the same module for both targets), so that the
-/// package holds one; returns the modules left.
-fn share_module(bindings: &Path) -> Result<Vec<PathBuf>, TaskError> {
+/// package holds one.
+fn share_module(bindings: &Path) -> Result<(), TaskError> {
     let name = format!("{STEM}_bg.wasm");
     let web = bindings.join("web").join(&name);
     let node = bindings.join("node").join(&name);
@@ -122,7 +128,7 @@ fn share_module(bindings: &Path) -> Result<Vec<PathBuf>, TaskError> {
         == fs::read(&node).map_err(|e| TaskError::io(&node, e))?;
     if !same {
         println!("the modules for Node and for browsers differ: the package holds both");
-        return Ok(vec![web, node]);
+        return Ok(());
     }
     let glue = bindings.join("node").join(format!("{STEM}.js"));
     let text = read(&glue)?;
@@ -140,8 +146,7 @@ fn share_module(bindings: &Path) -> Result<Vec<PathBuf>, TaskError> {
             &format!("const wasmPath = `${{__dirname}}/../web/{name}`;"),
         ),
     )?;
-    fs::remove_file(&node).map_err(|e| TaskError::io(&node, e))?;
-    Ok(vec![web])
+    fs::remove_file(&node).map_err(|e| TaskError::io(&node, e))
 }
 
 /// The `wasm-opt` of the crates.io package at [`WASM_OPT_VERSION`], installed with
