@@ -16,7 +16,7 @@ import { launch, startGame, watchedPage } from "./browser.mjs";
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const app = process.env.TOWERS_WEB_APP ?? join(root, "target", "web", "app");
 const program = process.env.TOWERS_SERVER ?? join(root, "target", "debug", "towers-server");
-const { Game, botMove } = createRequire(import.meta.url)(join(root, "target", "web", "node"));
+const { Game, botMove } = createRequire(import.meta.url)(join(root, "target", "web", "pkg"));
 
 let pages;
 let browser;

@@ -1,4 +1,5 @@
-//! `cargo xtask web`: the package for browsers and for Node, and the static app.
+//! `cargo xtask web`: the npm package (one folder for Node and browsers) and the static
+//! app.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -11,6 +12,12 @@ const TARGET: &str = "wasm32-unknown-unknown";
 /// The package's crate, and the stem of the files `wasm-bindgen` writes.
 const CRATE: &str = "towers-wasm";
 const STEM: &str = "towers_wasm";
+/// The package's own JavaScript files and README, copied into it as they are.
+const SOURCES: &str = "crates/wasm/js";
+/// The crates.io package of `wasm-opt` (binaryen built from source) and its version: the
+/// binaryen of Debian 12 (108) cannot read what wasm-bindgen writes.
+const WASM_OPT_CRATE: &str = "wasm-opt";
+const WASM_OPT_VERSION: &str = "0.116.1";
 
 /// The WebAssembly features rustc uses for `wasm32-unknown-unknown`, which `wasm-opt`
 /// must accept (and may keep using).
@@ -23,59 +30,75 @@ const WASM_FEATURES: &[&str] = &[
     "--enable-multivalue",
 ];
 
-/// Builds `target/web/app/` and `target/web/node/`; runs `wasm-opt -O3` on the module when
-/// `optimise` and `wasm-opt` is installed.
+/// Builds the npm package in `target/web/pkg/` and the app in `target/web/app/` (with a
+/// copy of the package in `app/pkg/`); runs `wasm-opt -O3` on rustc's module before
+/// wasm-bindgen when `optimise`, installing it into `target/tools/` the first time.
 ///
 /// # Errors
-/// A failed step: installing the tools, the build, `wasm-bindgen`, copying files.
+/// A failed step: installing the tools, the build, `wasm-bindgen`, `wasm-opt`, copying
+/// files.
 pub(crate) fn web(root: &Path, optimise: bool) -> Result<(), TaskError> {
     let out = root.join("target").join("web");
     add_target();
     let bindgen = ensure_bindgen(root)?;
+    let wasm_opt = if optimise {
+        Some(ensure_wasm_opt(root)?)
+    } else {
+        None
+    };
     build_wasm(root)?;
     let wasm = cargo_target_dir(root)
         .join(TARGET)
         .join("release")
         .join(format!("{STEM}.wasm"));
     let raw = size_of(&wasm)?;
-    let opt = optimise && has_program("wasm-opt");
-    let input = if opt {
-        // Optimised before wasm-bindgen: Debian's binaryen 108 cannot read the
-        // reference-type instructions wasm-bindgen adds; the custom sections that
-        // wasm-bindgen reads survive wasm-opt.
-        let optimised = out.join(format!("{STEM}.opt.wasm"));
-        fs::create_dir_all(&out).map_err(|e| TaskError::io(&out, e))?;
-        run(Command::new("wasm-opt")
-            .args(WASM_FEATURES)
-            .arg("-O3")
-            .arg(&wasm)
-            .arg("-o")
-            .arg(&optimised))?;
-        optimised
-    } else {
-        wasm
-    };
+    let pkg = out.join("pkg");
     let app = out.join("app");
-    let node = out.join("node");
-    for folder in [&app, &node] {
+    // `node/` is the Node package of earlier versions, gone into `pkg/`.
+    for folder in [&pkg, &app, &out.join("node")] {
         if folder.exists() {
             fs::remove_dir_all(folder).map_err(|e| TaskError::io(folder, e))?;
         }
     }
-    copy_site(&root.join("web"), &app)?;
-    let pkg = app.join("pkg");
-    for (folder, target) in [(&pkg, "web"), (&node, "nodejs")] {
+    let input = match &wasm_opt {
+        Some(wasm_opt) => {
+            // Before wasm-bindgen: binaryen 116 cannot read the `table.fill` that
+            // wasm-bindgen 0.2.130 writes; the custom sections wasm-bindgen reads survive.
+            fs::create_dir_all(&out).map_err(|e| TaskError::io(&out, e))?;
+            let optimised = out.join(format!("{STEM}.opt.wasm"));
+            run(Command::new(wasm_opt)
+                .args(WASM_FEATURES)
+                .arg("-O3")
+                .arg(&wasm)
+                .arg("-o")
+                .arg(&optimised))?;
+            optimised
+        }
+        None => wasm,
+    };
+    let bindings = pkg.join("bindings");
+    for target in ["web", "nodejs"] {
         run(Command::new(&bindgen)
             .arg("--target")
             .arg(target)
             .arg("--out-dir")
-            .arg(folder)
+            .arg(bindings.join(if target == "web" { "web" } else { "node" }))
             .arg("--out-name")
             .arg(STEM)
             .arg(&input))?;
-        write_package_json(folder, target == "web")?;
     }
-    let file = node.join(format!("{STEM}_bg.wasm"));
+    share_module(&bindings)?;
+    // The bindings for Node are CommonJS files named `.js` in a package of ES modules.
+    write(
+        &bindings.join("node").join("package.json"),
+        "{\n  \"type\": \"commonjs\"\n}\n",
+    )?;
+    write_package(root, &pkg)?;
+    copy_site(&root.join("web"), &app)?;
+    let app_pkg = app.join("pkg");
+    fs::create_dir_all(&app_pkg).map_err(|e| TaskError::io(&app_pkg, e))?;
+    copy_tree(&pkg, &app_pkg, &pkg.join("bindings").join("node"))?;
+    let file = bindings.join("web").join(format!("{STEM}_bg.wasm"));
     let size = size_of(&file)?;
     let gzipped = gzipped_size(&file).map_or_else(
         || "gzip not found".to_owned(),
@@ -83,20 +106,88 @@ pub(crate) fn web(root: &Path, optimise: bool) -> Result<(), TaskError> {
     );
     println!(
         "{STEM}_bg.wasm: {size} bytes ({gzipped}); {raw} bytes from rustc{}",
-        if opt {
+        if wasm_opt.is_some() {
             ", optimised by wasm-opt -O3"
         } else {
-            ""
+            ", not optimised (--no-opt)"
         }
     );
-    if optimise && !opt {
-        println!(
-            "wasm-opt not found (apt-get install binaryen): the .wasm files are not optimised"
-        );
-    }
+    println!("package: {}", pkg.display());
     println!("app: {}", app.display());
-    println!("node package: {}", node.display());
     Ok(())
+}
+
+/// Makes the bindings for Node read the module of the bindings for browsers when the two
+/// are the same file (wasm-bindgen writes the same module for both targets), so that the
+/// package holds one.
+fn share_module(bindings: &Path) -> Result<(), TaskError> {
+    let name = format!("{STEM}_bg.wasm");
+    let web = bindings.join("web").join(&name);
+    let node = bindings.join("node").join(&name);
+    let same = fs::read(&web).map_err(|e| TaskError::io(&web, e))?
+        == fs::read(&node).map_err(|e| TaskError::io(&node, e))?;
+    if !same {
+        println!("the modules for Node and for browsers differ: the package holds both");
+        return Ok(());
+    }
+    let glue = bindings.join("node").join(format!("{STEM}.js"));
+    let text = read(&glue)?;
+    let line = format!("const wasmPath = `${{__dirname}}/{name}`;");
+    if text.matches(&line).count() != 1 {
+        return Err(TaskError::Package(format!(
+            "{} does not read its module with the line `{line}`",
+            glue.display()
+        )));
+    }
+    write(
+        &glue,
+        &text.replace(
+            &line,
+            &format!("const wasmPath = `${{__dirname}}/../web/{name}`;"),
+        ),
+    )?;
+    fs::remove_file(&node).map_err(|e| TaskError::io(&node, e))
+}
+
+/// The `wasm-opt` of the crates.io package at [`WASM_OPT_VERSION`], installed with
+/// `cargo install` when it is not there (binaryen compiles from source: minutes) into the
+/// folder `TOWERS_TOOLS` names (relative to `root`), or else `target/tools/`. CI names a
+/// folder outside its fresh clone, so that a machine builds it once.
+fn ensure_wasm_opt(root: &Path) -> Result<PathBuf, TaskError> {
+    let tools = std::env::var_os("TOWERS_TOOLS")
+        .filter(|dir| !dir.is_empty())
+        .map_or_else(|| root.join("target").join("tools"), |dir| root.join(dir));
+    let program = tools
+        .join("bin")
+        .join(format!("wasm-opt{}", std::env::consts::EXE_SUFFIX));
+    let wanted = format!("version {}", binaryen_of(WASM_OPT_VERSION));
+    let installed = Command::new(&program)
+        .arg("--version")
+        .output()
+        .ok()
+        .map(|out| String::from_utf8_lossy(&out.stdout).trim().to_owned());
+    if !installed.as_deref().is_some_and(|v| v.contains(&wanted)) {
+        println!(
+            "installing {WASM_OPT_CRATE} {WASM_OPT_VERSION} into {} (found {installed:?})",
+            tools.display()
+        );
+        run(Command::new(cargo())
+            .arg("install")
+            .args([
+                WASM_OPT_CRATE,
+                "--version",
+                WASM_OPT_VERSION,
+                "--locked",
+                "--root",
+            ])
+            .arg(&tools))?;
+    }
+    Ok(program)
+}
+
+/// The binaryen version a `wasm-opt` crate version builds: its minor version (`116`).
+fn binaryen_of(crate_version: &str) -> &str {
+    crate_version.split('.').nth(1).unwrap_or(crate_version)
 }
 
 /// Adds the wasm target with rustup; when rustup is missing or offline the build says
@@ -204,20 +295,143 @@ fn copy_tree(from: &Path, to: &Path, skip: &Path) -> Result<(), TaskError> {
     Ok(())
 }
 
-/// Writes the `package.json` that lets `npm install` take the folder: an ES module for
-/// browsers and bundlers (`module`), or `CommonJS` for Node.
-fn write_package_json(folder: &Path, module: bool) -> Result<(), TaskError> {
-    let kind = if module {
-        "  \"type\": \"module\",\n  \"module\": \"towers_wasm.js\",\n"
-    } else {
-        ""
-    };
-    let json = format!(
-        "{{\n  \"name\": \"towers-wasm\",\n  \"version\": \"{version}\",\n  \"description\": \"Rules engines and bots of Pyrga, Pylos, Architekton and Crescendo, in WebAssembly\",\n  \"license\": \"MIT OR Apache-2.0\",\n{kind}  \"main\": \"{STEM}.js\",\n  \"types\": \"{STEM}.d.ts\",\n  \"files\": [\"{STEM}.js\", \"{STEM}.d.ts\", \"{STEM}_bg.wasm\", \"{STEM}_bg.wasm.d.ts\"]\n}}\n",
-        version = env!("CARGO_PKG_VERSION"),
-    );
-    let path = folder.join("package.json");
-    fs::write(&path, json).map_err(|e| TaskError::io(&path, e))
+/// Completes the package in `pkg` (the bindings already there): its JavaScript entry
+/// points and guard, its declarations, README, licences and `package.json`.
+fn write_package(root: &Path, pkg: &Path) -> Result<(), TaskError> {
+    let sources = root.join(SOURCES);
+    for name in [
+        "towers_wasm.js",
+        "towers_wasm.cjs",
+        "towers_wasm.mjs",
+        "guard.js",
+        "README.md",
+    ] {
+        copy(&sources.join(name), &pkg.join(name))?;
+    }
+    for name in ["LICENSE-MIT", "LICENSE-APACHE"] {
+        copy(&root.join(name), &pkg.join(name))?;
+    }
+    // The guard as CommonJS: the same file with its export line replaced.
+    let guard = read(&sources.join("guard.js"))?;
+    let export = "\nexport { guard };\n";
+    if guard.matches(export).count() != 1 || !guard.ends_with(export) {
+        return Err(TaskError::Package(format!(
+            "{SOURCES}/guard.js must end with the line `export {{ guard }};`"
+        )));
+    }
+    write(
+        &pkg.join("guard.cjs"),
+        &guard.replace(export, "\nmodule.exports = { guard };\n"),
+    )?;
+    // The declarations: the browser's (with `init`), and Node's for `require` (.d.cts)
+    // and `import` (.d.mts, where `init` and `initSync` do nothing).
+    let bindings = pkg.join("bindings");
+    copy(
+        &bindings.join("web").join(format!("{STEM}.d.ts")),
+        &pkg.join(format!("{STEM}.d.ts")),
+    )?;
+    let node = read(&bindings.join("node").join(format!("{STEM}.d.ts")))?;
+    write(&pkg.join(format!("{STEM}.d.cts")), &node)?;
+    write(
+        &pkg.join(format!("{STEM}.d.mts")),
+        &format!(
+            "{node}\n/** Does nothing: in Node the module is loaded on import. */\nexport default function init(): Promise<void>;\n/** Does nothing: in Node the module is loaded on import. */\nexport function initSync(): void;\n"
+        ),
+    )?;
+    let manifest = read(&root.join("Cargo.toml"))?;
+    write(
+        &pkg.join("package.json"),
+        &package_json(workspace_repository(&manifest).as_deref()),
+    )
+}
+
+/// The `repository` of the workspace's `Cargo.toml` (`[workspace.package]`), if it has one.
+fn workspace_repository(manifest: &str) -> Option<String> {
+    manifest.lines().find_map(|line| {
+        line.trim()
+            .strip_prefix("repository = \"")
+            .and_then(|rest| rest.strip_suffix('"'))
+            .map(str::to_owned)
+    })
+}
+
+/// The package's `package.json`: one package for Node (`import` and `require`) and for
+/// browsers and bundlers. `repository` is the URL of the sources, when the workspace names
+/// one; the folder in it is named either way.
+fn package_json(repository: Option<&str>) -> String {
+    let version = env!("CARGO_PKG_VERSION");
+    let url = repository.map_or_else(String::new, |url| format!("\n    \"url\": \"git+{url}\","));
+    format!(
+        r#"{{
+  "name": "towers-wasm",
+  "version": "{version}",
+  "description": "Rules engines and bots of Pyrga, Pylos, Architekton and Crescendo, in WebAssembly",
+  "keywords": ["board games", "pyrga", "pylos", "architekton", "crescendo", "webassembly"],
+  "license": "MIT OR Apache-2.0",
+  "repository": {{
+    "type": "git",{url}
+    "directory": "crates/wasm"
+  }},
+  "engines": {{
+    "node": ">=18"
+  }},
+  "type": "module",
+  "main": "./{STEM}.cjs",
+  "module": "./{STEM}.js",
+  "browser": "./{STEM}.js",
+  "types": "./{STEM}.d.ts",
+  "exports": {{
+    ".": {{
+      "node": {{
+        "import": {{
+          "types": "./{STEM}.d.mts",
+          "default": "./{STEM}.mjs"
+        }},
+        "require": {{
+          "types": "./{STEM}.d.cts",
+          "default": "./{STEM}.cjs"
+        }}
+      }},
+      "types": "./{STEM}.d.ts",
+      "default": "./{STEM}.js"
+    }},
+    "./package.json": "./package.json"
+  }},
+  "sideEffects": ["./{STEM}.js", "./{STEM}.cjs", "./{STEM}.mjs"],
+  "files": [
+    "{STEM}.js",
+    "{STEM}.cjs",
+    "{STEM}.mjs",
+    "{STEM}.d.ts",
+    "{STEM}.d.cts",
+    "{STEM}.d.mts",
+    "guard.js",
+    "guard.cjs",
+    "bindings/",
+    "README.md",
+    "LICENSE-MIT",
+    "LICENSE-APACHE"
+  ]
+}}
+"#
+    )
+}
+
+/// Copies the file `from` to `to`.
+fn copy(from: &Path, to: &Path) -> Result<(), TaskError> {
+    fs::copy(from, to)
+        .map(drop)
+        .map_err(|e| TaskError::io(from, e))
+}
+
+/// The text of `file`.
+fn read(file: &Path) -> Result<String, TaskError> {
+    fs::read_to_string(file).map_err(|e| TaskError::io(file, e))
+}
+
+/// Writes `text` into `file`.
+fn write(file: &Path, text: &str) -> Result<(), TaskError> {
+    fs::write(file, text).map_err(|e| TaskError::io(file, e))
 }
 
 /// The cargo running this task, or `cargo` from the path.
@@ -276,6 +490,28 @@ pub(crate) fn run(command: &mut Command) -> Result<(), TaskError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn names_the_repository_when_the_workspace_does() {
+        let manifest = "[workspace.package]\nversion = \"0.1.0\"\nrepository = \"https://example.org/towers\"\n";
+        assert_eq!(
+            workspace_repository(manifest).as_deref(),
+            Some("https://example.org/towers")
+        );
+        let json = package_json(workspace_repository(manifest).as_deref());
+        assert!(json.contains(
+            "\"url\": \"git+https://example.org/towers\",\n    \"directory\": \"crates/wasm\""
+        ));
+        assert_eq!(workspace_repository("[workspace.package]\n"), None);
+        let json = package_json(None);
+        assert!(json.contains("\"type\": \"git\",\n    \"directory\": \"crates/wasm\""));
+        assert!(!json.contains("url"));
+    }
+
+    #[test]
+    fn the_crate_version_names_binaryen() {
+        assert_eq!(binaryen_of("0.116.1"), "116");
+    }
 
     #[test]
     fn reads_a_locked_version() {

@@ -19,6 +19,9 @@ pub(crate) enum TaskError {
     /// The doc examples of these packages failed in a crate of a user's.
     #[error("the doc examples failed in a user's crate: {0}")]
     Examples(String),
+    /// The package's sources are not as the build expects.
+    #[error("the package: {0}")]
+    Package(String),
     /// `Cargo.lock` does not say which `wasm-bindgen` the package uses.
     #[error("no wasm-bindgen version in Cargo.lock")]
     NoBindgenVersion,

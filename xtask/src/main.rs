@@ -1,11 +1,12 @@
 //! Project tasks, run as `cargo xtask <task>`:
 //!
 //! - `cargo xtask web [--no-opt]` builds the JavaScript package of `crates/wasm` into
-//!   `target/web/`: `app/` (the static site: `web/` without its tests, and the package built
-//!   for browsers in `app/pkg/`) and `node/` (the package built for Node). It installs what
-//!   it needs: the `wasm32-unknown-unknown` target and `wasm-bindgen-cli` at the version of
-//!   the `wasm-bindgen` crate in `Cargo.lock`. When `wasm-opt` (Debian's `binaryen`) is on
-//!   the path, it optimises the `.wasm` files.
+//!   `target/web/`: `pkg/` (the npm package, for Node and browsers) and `app/` (the static
+//!   site: `web/` without its tests, and the package's browser files in `app/pkg/`). It
+//!   installs what it needs: the `wasm32-unknown-unknown` target, `wasm-bindgen-cli` at the
+//!   version of the `wasm-bindgen` crate in `Cargo.lock`, and (unless `--no-opt`) the
+//!   crates.io `wasm-opt` into `target/tools/` (or `TOWERS_TOOLS`), which optimises the
+//!   module.
 //! - `cargo xtask user-examples` compiles and runs the doc examples (READMEs, crate and
 //!   item docs) in packages outside the workspace that depend on one crate each, as a
 //!   user's crate does, so that an example using a crate its reader does not depend on

@@ -10,7 +10,7 @@ import path from "node:path";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 const require = createRequire(import.meta.url);
-const { Game, botMove } = require(path.join(root, "target/web/node"));
+const { Game, botMove } = require(path.join(root, "target/web/pkg"));
 
 const samples = Number(process.argv[2] ?? 12);
 

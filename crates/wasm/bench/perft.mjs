@@ -16,7 +16,7 @@ import path from "node:path";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 const require = createRequire(import.meta.url);
-const { Game } = require(path.join(root, "target/web/node"));
+const { Game } = require(path.join(root, "target/web/pkg"));
 const towers = process.env.TOWERS_BIN ?? path.join(root, "target/release/towers");
 
 const cases = [

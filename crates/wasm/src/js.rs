@@ -66,48 +66,192 @@ fn property(object: &JsValue, key: &str, kind: ErrorKind) -> Result<JsValue, JsV
         .map_err(|_| to_js(&WebError::new(kind, format!("cannot read property {key}"))))
 }
 
-/// The option object of a game: `undefined` or `null` for none, else an object whose values
-/// are strings or integers.
-fn read_options(value: &JsValue) -> Result<Options, JsValue> {
-    if value.is_undefined() || value.is_null() {
-        return Ok(Options::default());
-    }
-    let bad = |message: String| to_js(&WebError::bad_option(message));
-    if !value.is_object() {
-        return Err(bad("the options must be an object".to_owned()));
-    }
-    let keys = Reflect::own_keys(value.unchecked_ref())
-        .map_err(|_| bad("cannot read the options' keys".to_owned()))?;
-    let mut pairs = Vec::new();
-    for key in keys.iter() {
-        let Some(key) = key.as_string() else {
-            return Err(bad("option names must be strings".to_owned()));
-        };
-        let raw = property(value, &key, ErrorKind::BadOption)?;
-        if raw.is_undefined() {
-            continue;
+/// An options object being read: every own key of it is one its call knows.
+struct Fields<'a> {
+    /// The object.
+    value: &'a JsValue,
+    /// The call it was given to (`botMove`), as the messages name it.
+    call: &'a str,
+    /// The keys the call knows, as the messages list them.
+    known: String,
+}
+
+impl<'a> Fields<'a> {
+    /// The options object `value` of `call`: `None` for `undefined` or `null` (no options),
+    /// else a plain object each own key of which is one of `known`.
+    ///
+    /// # Errors
+    /// `badOption` for another value than an object, a symbol key or an unknown key, the
+    /// message naming the key and the keys `call` knows.
+    fn read(value: &'a JsValue, call: &'a str, known: &[&str]) -> Result<Option<Self>, JsValue> {
+        if value.is_undefined() || value.is_null() {
+            return Ok(None);
         }
-        let text = scalar_text(&raw)
-            .ok_or_else(|| bad(format!("option {key} must be a string or an integer")))?;
-        pairs.push((key, text));
+        let fields = Fields {
+            value,
+            call,
+            known: if known.is_empty() {
+                "none".to_owned()
+            } else {
+                known.join(", ")
+            },
+        };
+        if !value.is_object() || value.is_function() || is_array(value) {
+            return Err(refuse(format!(
+                "the options of {call} must be an object (options: {})",
+                fields.known
+            )));
+        }
+        let keys = Reflect::own_keys(value.unchecked_ref())
+            .map_err(|_| refuse(format!("cannot read the keys of the options of {call}")))?;
+        for key in keys.iter() {
+            let Some(key) = key.as_string() else {
+                return Err(refuse(format!(
+                    "the options of {call} have a key that is not a string (options: {})",
+                    fields.known
+                )));
+            };
+            if !known.contains(&key.as_str()) {
+                return Err(refuse(format!(
+                    "unknown option {:?} for {call} (options: {})",
+                    catalog::echo(&key),
+                    fields.known
+                )));
+            }
+        }
+        Ok(Some(fields))
+    }
+
+    /// The error for option `key` whose value is not `what`.
+    fn wrong(&self, key: &str, what: &str, got: &JsValue) -> JsValue {
+        refuse(format!(
+            "option {key} of {} must be {what}, not {}",
+            self.call,
+            describe(got)
+        ))
+    }
+
+    /// The value of option `key`; `None` when it is absent or `undefined`.
+    fn get(&self, key: &str) -> Result<Option<JsValue>, JsValue> {
+        let value = property(self.value, key, ErrorKind::BadOption)?;
+        Ok((!value.is_undefined()).then_some(value))
+    }
+
+    /// Option `key` as a string.
+    fn string(&self, key: &str) -> Result<Option<String>, JsValue> {
+        self.get(key)?
+            .map(|v| v.as_string().ok_or_else(|| self.wrong(key, "a string", &v)))
+            .transpose()
+    }
+
+    /// Option `key` as a number within `accept`, which says what it must be in `what`.
+    fn number(
+        &self,
+        key: &str,
+        what: &str,
+        accept: impl Fn(f64) -> bool,
+    ) -> Result<Option<f64>, JsValue> {
+        self.get(key)?
+            .map(|v| {
+                v.as_f64()
+                    .filter(|&n| accept(n))
+                    .ok_or_else(|| self.wrong(key, what, &v))
+            })
+            .transpose()
+    }
+}
+
+/// A `badOption` error with `message`.
+fn refuse(message: String) -> JsValue {
+    to_js(&WebError::bad_option(message))
+}
+
+/// A value as an error message describes it: a short one as JavaScript writes it, else its
+/// type.
+fn describe(value: &JsValue) -> String {
+    if let Some(text) = value.as_string() {
+        return format!("the string {:?}", catalog::echo(&text));
+    }
+    if let Some(number) = value.as_f64() {
+        return format!("{number}");
+    }
+    if value.is_null() {
+        return "null".to_owned();
+    }
+    if let Some(flag) = value.as_bool() {
+        return format!("{flag}");
+    }
+    if is_array(value) {
+        return "an array".to_owned();
+    }
+    if value.is_function() {
+        return "a function".to_owned();
+    }
+    if value.is_object() {
+        return "an object".to_owned();
+    }
+    format!("a {}", value.js_typeof().as_string().unwrap_or_default())
+}
+
+/// Whether `value` is an array: `instanceof Array`, which wasm-bindgen checks without
+/// letting an exception through (`Array.isArray` throws for a revoked proxy).
+fn is_array(value: &JsValue) -> bool {
+    value.is_instance_of::<js_sys::Array>()
+}
+
+/// Whether `n` is an integer of at most 2^53 - 1 (what a JavaScript number holds exactly).
+fn is_whole(n: f64) -> bool {
+    n.fract() == 0.0 && n.abs() < 9_007_199_254_740_992.0
+}
+
+/// The option object of game `name`: `undefined` or `null` for none, else an object of that
+/// game's options, whose values are strings or integers.
+fn read_options(name: &str, value: &JsValue) -> Result<Options, JsValue> {
+    let info = GameInfo::named(name).map_err(|error| to_js(&error))?;
+    let known: Vec<&str> = info.options.iter().map(|spec| spec.key).collect();
+    let Some(fields) = Fields::read(value, name, &known).map_err(|error| {
+        // A key of another game is named as such, as `towers` does.
+        other_games_key(name, value).unwrap_or(error)
+    })?
+    else {
+        return Ok(Options::default());
+    };
+    let mut pairs = Vec::new();
+    for key in known {
+        let Some(raw) = fields.get(key)? else {
+            continue;
+        };
+        let text = if let Some(text) = raw.as_string() {
+            text
+        } else if let Some(number) = raw.as_f64().filter(|&n| is_whole(n)) {
+            format!("{number:.0}")
+        } else {
+            return Err(fields.wrong(key, "a string or an integer", &raw));
+        };
+        pairs.push((key.to_owned(), text));
     }
     Ok(Options::new(pairs))
 }
 
-/// A string as it is, an integer in decimal; `None` for anything else.
-fn scalar_text(value: &JsValue) -> Option<String> {
-    if let Some(text) = value.as_string() {
-        return Some(text);
-    }
-    let number = value.as_f64()?;
-    (number.is_finite() && number.fract() == 0.0 && number.abs() < 9.0e15)
-        .then(|| format!("{number:.0}"))
-}
-
-/// A non-negative integer below 2^53 from a number or a decimal string.
-fn whole_number(value: &JsValue) -> Option<u64> {
-    let text = scalar_text(value)?;
-    text.parse::<u64>().ok().filter(|&n| n < (1 << 53))
+/// The error for an options object of game `name` that has a key of another game, if it
+/// has one: `option players does not apply to pyrga (its options: rules)`.
+fn other_games_key(name: &str, value: &JsValue) -> Option<JsValue> {
+    let keys = Reflect::own_keys(value.dyn_ref()?).ok()?;
+    let own = GameInfo::named(name).ok()?;
+    let list: Vec<&str> = own.options.iter().map(|spec| spec.key).collect();
+    keys.iter()
+        .filter_map(|key| key.as_string())
+        .find_map(|key| {
+            let elsewhere = catalog::GAMES.iter().any(|game| {
+                GameInfo::named(game).is_ok_and(|info| info.options.iter().any(|s| s.key == key))
+            });
+            (elsewhere && !list.contains(&key.as_str())).then(|| {
+                to_js(&WebError::bad_option(format!(
+                    "option {key} does not apply to {name} (its options: {})",
+                    list.join(", ")
+                )))
+            })
+        })
 }
 
 /// The clock of time budgets, in milliseconds.
@@ -143,7 +287,7 @@ impl Game {
         options: Option<GameOptionsArg>,
     ) -> Result<Game, JsValue> {
         let name = string_arg(name, ErrorKind::BadOption, "the game name")?;
-        let options = read_options(&optional(options))?;
+        let options = read_options(&name, &optional(options))?;
         AnyGame::start(&name, &options)
             .map(|inner| Game { inner })
             .map_err(|error| to_js(&error))
@@ -162,7 +306,7 @@ impl Game {
         #[wasm_bindgen(unchecked_param_type = "string")] record: &JsValue,
     ) -> Result<Game, JsValue> {
         let name = string_arg(name, ErrorKind::BadOption, "the game name")?;
-        let options = read_options(options)?;
+        let options = read_options(&name, options)?;
         let record = string_arg(record, ErrorKind::Parse, "the record")?;
         AnyGame::from_record(&name, &options, &record)
             .map(|inner| Game { inner })
@@ -368,7 +512,7 @@ impl Game {
     /// `outOfBudget` when the budget runs out first.
     #[wasm_bindgen(unchecked_return_type = "PositionValue")]
     pub fn solve(&self, options: Option<SolveOptionsArg>) -> Result<JsValue, JsValue> {
-        let request = read_solve_options(&optional(options))?;
+        let request = read_solve_options(&optional(options), "solve")?;
         let value = self.inner.solve(request).map_err(|error| to_js(&error))?;
         plain(&value)
     }
@@ -381,7 +525,7 @@ impl Game {
     /// `outOfBudget` when the budget runs out first.
     #[wasm_bindgen(js_name = moveValues, unchecked_return_type = "MoveValue[]")]
     pub fn move_values(&self, options: Option<SolveOptionsArg>) -> Result<JsValue, JsValue> {
-        let request = read_solve_options(&optional(options))?;
+        let request = read_solve_options(&optional(options), "moveValues")?;
         let values = self
             .inner
             .move_values(request)
@@ -425,68 +569,42 @@ fn read_bot_options(value: &JsValue) -> Result<(Option<String>, BotRequest), JsV
         seed: 0,
         time_ms: None,
     };
-    if value.is_undefined() || value.is_null() {
+    let Some(fields) = Fields::read(value, "botMove", &["bot", "level", "seed", "timeMs"])? else {
         return Ok((None, request));
-    }
-    let bad = |message: &str| to_js(&WebError::bad_option(message));
-    if !value.is_object() {
-        return Err(bad("the bot options must be an object"));
-    }
-    let get = |key: &str| {
-        property(value, key, ErrorKind::BadOption)
-            .map(|v| (!v.is_undefined() && !v.is_null()).then_some(v))
     };
-    let name = match get("bot")? {
-        None => None,
-        Some(v) => Some(v.as_string().ok_or_else(|| bad("bot must be a string"))?),
-    };
-    if let Some(level) = get("level")? {
-        request.level = scalar_text(&level)
-            .and_then(|text| text.parse().ok())
-            .ok_or_else(|| bad("level must be 1 to 5"))?;
+    let name = fields.string("bot")?;
+    if let Some(level) = fields.number("level", "an integer from 1 to 5", |n| {
+        (1.0..=5.0).contains(&n) && n.fract() == 0.0
+    })? {
+        request.level = Level::new(level as u8).unwrap_or_default();
     }
-    if let Some(seed) = get("seed")? {
-        request.seed = whole_number(&seed)
-            .ok_or_else(|| bad("seed must be a non-negative integer below 2^53"))?;
+    if let Some(seed) = fields.number("seed", "an integer from 0 to 2^53 - 1", |n| {
+        n >= 0.0 && is_whole(n)
+    })? {
+        request.seed = seed as u64;
     }
-    if let Some(time) = get("timeMs")? {
-        request.time_ms = Some(
-            time.as_f64()
-                .filter(|t| t.is_finite() && *t > 0.0)
-                .ok_or_else(|| bad("timeMs must be a positive number of milliseconds"))?,
-        );
-    }
+    request.time_ms = fields.number("timeMs", "a positive number of milliseconds", |t| {
+        t.is_finite() && t > 0.0
+    })?;
     Ok((name, request))
 }
 
-/// The budget from `{timeMs, nodes}` (both optional).
-fn read_solve_options(value: &JsValue) -> Result<SolveRequest, JsValue> {
+/// The budget from `{timeMs, nodes}` (both optional); `call` names the function.
+fn read_solve_options(value: &JsValue, call: &str) -> Result<SolveRequest, JsValue> {
     let mut request = SolveRequest::default();
-    if value.is_undefined() || value.is_null() {
+    let Some(fields) = Fields::read(value, call, &["timeMs", "nodes"])? else {
         return Ok(request);
-    }
-    let bad = |message: &str| to_js(&WebError::bad_option(message));
-    if !value.is_object() {
-        return Err(bad("the solve options must be an object"));
-    }
-    let get = |key: &str| {
-        property(value, key, ErrorKind::BadOption)
-            .map(|v| (!v.is_undefined() && !v.is_null()).then_some(v))
     };
-    if let Some(time) = get("timeMs")? {
-        request.time_ms = Some(
-            time.as_f64()
-                .filter(|t| t.is_finite() && *t > 0.0)
-                .ok_or_else(|| bad("timeMs must be a positive number of milliseconds"))?,
-        );
+    if let Some(time) = fields.number("timeMs", "a positive number of milliseconds", |t| {
+        t.is_finite() && t > 0.0
+    })? {
+        request.time_ms = Some(time);
     }
-    if let Some(nodes) = get("nodes")? {
-        request.nodes = Some(
-            whole_number(&nodes)
-                .filter(|&n| n > 0)
-                .ok_or_else(|| bad("nodes must be a positive integer below 2^53"))?,
-        );
-    }
+    request.nodes = fields
+        .number("nodes", "a positive integer below 2^53", |n| {
+            n > 0.0 && is_whole(n)
+        })?
+        .map(|n| n as u64);
     Ok(request)
 }
 

@@ -20,15 +20,23 @@
 //!   `{verdict, plies, text}`) and `moveValues(game, {timeMs, nodes})` (every legal move
 //!   with its value for the mover, best first).
 //!
+//! - `memoryUsage()`: the module's memory (`{memoryBytes, heapBytes, peakHeapBytes}`).
+//!
 //! Every refused input throws an `Error` whose `kind` is `parse`, `illegal`, `gameOver`,
-//! `invalidPosition` or `badOption`, and a solve whose budget runs out one of kind
-//! `outOfBudget`; no input makes the module trap.
+//! `invalidPosition` or `badOption` (an options object with an unknown key or a value of
+//! the wrong type included), and a solve whose budget runs out one of kind
+//! `outOfBudget`; no input makes the module trap. The package's JavaScript layer
+//! (`crates/wasm/js/`) wraps every export and gives the other failures a kind too:
+//! `freed` (a game used after `free()`), `outOfMemory` (an allocation failed, noted by the
+//! counting allocator of the `memory` module) and `internal` (any other trap).
 //!
 //! Every game's facts (options, bots, views, input steps, errors) come from the `catalog`
 //! crate, which the `towers` program and the other front-ends share; this crate holds only
 //! the conversions between JavaScript values and catalog's, in [`Game`] and [`bot_move`].
 
 mod js;
+mod memory;
 mod typescript;
 
 pub use js::{Game, bot_move, game_info, move_values, solve};
+pub use memory::{allocation_failed, memory_usage};

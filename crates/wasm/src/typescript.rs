@@ -9,7 +9,8 @@ const TYPES: &'static str = r#"
 /** The games. */
 export type GameName = "pyrga" | "pylos" | "architekton" | "crescendo";
 
-/** Options of `new Game`, spelled as `towers` spells them; each game takes only its own. */
+/** Options of `new Game`, spelled as `towers` spells them; each game takes only its own
+ * (another key, or a value of another type, throws a `badOption` error). */
 export interface GameOptions {
   /** Pyrga: "standard" (default) or "classic". */
   rules?: "standard" | "classic";
@@ -55,7 +56,8 @@ export interface GameInfo {
   longestGame: number | null;
 }
 
-/** Options of `botMove`; all optional. */
+/** Options of `botMove`; all optional. Another key, or a value of another type (a level
+ * as a string), throws a `badOption` error naming the key. */
 export interface BotOptions {
   /** The bot, as `towers play --bot` names it; default: the game's first (strongest practical). */
   bot?: "alphabeta" | "mcts" | "greedy" | "random" | "perfect";
@@ -70,7 +72,8 @@ export interface BotOptions {
 }
 
 /** The budget of `solve` and `moveValues` (Pyrga); both optional. A budget that runs out
- * throws an `Error` of kind "outOfBudget". */
+ * throws an `Error` of kind "outOfBudget"; another key, or a value of another type, one of
+ * kind "badOption". */
 export interface SolveOptions {
   /** At most this many milliseconds; default 5000. */
   timeMs?: number;
@@ -102,9 +105,27 @@ export interface MoveValue {
   text: string;
 }
 
-/** The kinds of the `Error`s thrown. */
+/** The kinds of the `Error`s thrown: every error the package throws has one. The module
+ * refuses input with the first six; `freed` is a game used after `free()`, `notLoaded` a
+ * call before `init()` (browsers), `outOfMemory` an allocation that failed and `internal`
+ * any other failure (a bug). After `outOfMemory` or `internal` the module has stopped:
+ * every later call throws the same kind until the package is loaded again. */
 export type ErrorKind =
-  | "parse" | "illegal" | "gameOver" | "invalidPosition" | "badOption" | "outOfBudget";
+  | "parse" | "illegal" | "gameOver" | "invalidPosition" | "badOption" | "outOfBudget"
+  | "freed" | "notLoaded" | "outOfMemory" | "internal";
+
+/** What every call throws: an `Error` with a `kind`. */
+export interface TowersError extends Error { kind: ErrorKind; }
+
+/** What `memoryUsage()` returns, in bytes. */
+export interface MemoryUsage {
+  /** The size of the module's WebAssembly memory (it grows and never shrinks). */
+  memoryBytes: number;
+  /** The bytes allocated now: games, records, tables. */
+  heapBytes: number;
+  /** The most bytes allocated at once since the module was loaded. */
+  peakHeapBytes: number;
+}
 
 /** A chance outcome and its weight. */
 export interface ChanceOutcome { move: string; weight: number; }

@@ -1,5 +1,5 @@
-// The JavaScript API of the package built for Node (`cargo xtask web` writes
-// target/web/node). Run: node --test crates/wasm/tests/node/
+// The JavaScript API of the package (`cargo xtask web` writes target/web/pkg), required
+// as CommonJS. Run: node --test crates/wasm/tests/node/
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { createRequire } from "node:module";
@@ -8,7 +8,7 @@ import path from "node:path";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../..");
 const require = createRequire(import.meta.url);
-const towers = require(path.join(root, "target/web/node"));
+const towers = require(path.join(root, "target/web/pkg"));
 const { Game, botMove, solve, moveValues, gameInfo } = towers;
 
 const GAMES = ["pyrga", "pylos", "architekton", "crescendo"];
@@ -18,6 +18,8 @@ const BOTS = {
   architekton: ["mcts", "random"],
   crescendo: ["mcts", "greedy", "random"],
 };
+// The kinds of the module's refusals (the others, `freed`, `notLoaded`, `outOfMemory` and
+// `internal`, are in errors.test.mjs).
 const KINDS = ["parse", "illegal", "gameOver", "invalidPosition", "badOption", "outOfBudget"];
 // Pyrga's perfect play. At ply 16 of this game White has wins, draws and losses to choose
 // from, and wins in 9 plies with Cc3 (as `towers solve pyrga --moves` says).
@@ -359,7 +361,7 @@ test("bots return legal moves, with every bot, level and a time budget", () => {
   }
   const start = new Game("pylos");
   assert.ok(start.legalMoves().includes(botMove(start)));
-  assert.ok(start.legalMoves().includes(botMove(start, { level: "5", timeMs: 100 })));
+  assert.ok(start.legalMoves().includes(botMove(start, { level: 5, timeMs: 100 })));
 });
 
 test("views name the effects of the last move", () => {
@@ -503,11 +505,14 @@ test("the perfect bot of Pyrga plays best moves", () => {
 
 test("the package ships its declarations", async () => {
   const { readFile } = await import("node:fs/promises");
-  const dir = path.join(root, "target/web/node");
+  const dir = path.join(root, "target/web/pkg");
   const pkg = JSON.parse(await readFile(path.join(dir, "package.json"), "utf8"));
-  assert.equal(pkg.main, "towers_wasm.js");
-  const types = await readFile(path.join(dir, pkg.types), "utf8");
-  for (const name of ["class Game", "export function botMove", "export function solve", "export function moveValues", "export type View", "export interface Choices", "export type Effect", "export interface PositionValue", "export interface MoveValue", "export interface SolveOptions"]) {
-    assert.ok(types.includes(name), name);
+  assert.equal(pkg.main, "./towers_wasm.cjs");
+  const node = pkg.exports["."].node;
+  for (const file of [pkg.types, node.import.types, node.require.types]) {
+    const types = await readFile(path.join(dir, file), "utf8");
+    for (const name of ["class Game", "export function botMove", "export function solve", "export function moveValues", "export function memoryUsage", "export type View", "export interface Choices", "export type Effect", "export interface PositionValue", "export interface MoveValue", "export interface SolveOptions", "export interface MemoryUsage", "export interface TowersError"]) {
+      assert.ok(types.includes(name), `${name} in ${file}`);
+    }
   }
 });

@@ -14,8 +14,8 @@ import path from "node:path";
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, "../../../..");
 const require = createRequire(import.meta.url);
-const packageDir = path.join(root, "target/web/node");
-const { Game, botMove, solve, moveValues } = require(packageDir);
+const packageDir = path.join(root, "target/web/pkg");
+const { Game, botMove, solve, moveValues, memoryUsage } = require(packageDir);
 const tsc = path.join(here, "node_modules/typescript/bin/tsc");
 
 function samples() {
@@ -62,18 +62,23 @@ test("the declared types fit the values returned", { skip: !existsSync(tsc) && "
   }
   const dir = mkdtempSync(path.join(tmpdir(), "towers-wasm-types-"));
   const file = path.join(dir, "check.ts");
-  const declarations = path.join(packageDir, "towers_wasm");
+  // The declarations of `require` (towers_wasm.d.cts): the check file is CommonJS.
+  const declarations = path.join(packageDir, "towers_wasm.cjs");
   writeFileSync(
     file,
     [
-      `import type { View, Choices, ChanceOutcome, PositionValue, MoveValue, ErrorKind } from ${JSON.stringify(declarations)};`,
-      `import { Game, botMove, solve, moveValues } from ${JSON.stringify(declarations)};`,
+      `import type { View, Choices, ChanceOutcome, PositionValue, MoveValue, ErrorKind, MemoryUsage, TowersError } from ${JSON.stringify(declarations)};`,
+      `import { Game, botMove, solve, moveValues, memoryUsage } from ${JSON.stringify(declarations)};`,
       ...views.map((view, index) => `export const view${index}: View = ${JSON.stringify(view)};`),
       `export const choices: Choices[] = ${JSON.stringify(choices)};`,
       `export const outcomes: ChanceOutcome[][] = ${JSON.stringify(outcomes)};`,
       `export const value: PositionValue = ${JSON.stringify(solve(late))};`,
       `export const values: MoveValue[] = ${JSON.stringify(moveValues(late))};`,
       `export const outOfBudget: ErrorKind = "outOfBudget";`,
+      `export const kinds: ErrorKind[] = ["freed", "notLoaded", "outOfMemory", "internal"];`,
+      `export const usage: MemoryUsage = ${JSON.stringify(memoryUsage())};`,
+      `export const again: MemoryUsage = memoryUsage();`,
+      `export const kindOf = (error: TowersError): ErrorKind => error.kind;`,
       `const game: Game = new Game("pylos", { variant: "expert" });`,
       `export const move: string = botMove(game, { level: 2, seed: 1, timeMs: 10 });`,
       `export const next: Game = Game.fromRecord("pyrga", null, "Ca1").play("Ta1e");`,
