@@ -81,6 +81,8 @@ mod mcts;
 #[cfg(feature = "perfect-pyrga")]
 mod perfect;
 mod policy;
+#[cfg(feature = "crescendo")]
+pub mod pursuit;
 mod random;
 
 /// The shared core (`Game`, `Status`, `Player`, perft, errors…), re-exported so that one
