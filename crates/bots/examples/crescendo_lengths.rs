@@ -7,10 +7,14 @@
 //!     --bot mcts --players 4 --games 100 --seed 1 --level 3
 //! ```
 //!
-//! Options: `--bot mcts|greedy|pursuit` (default `mcts`), `--players 2|3|4` (4),
-//! `--games N` (100), `--seed S` (1), `--level 1..5` (3), and for `mcts`
-//! `--playout-plies P` and `--exploration C` (the level's), `--max-plies M` (100000: a longer match counts as unfinished). A progress
-//! line per match goes to standard error, the summary to standard output.
+//! Options: `--bot mcts|greedy|pursuit` (default `mcts`; `pursuit` is
+//! `bots::pursuit::pursuit_move` and `setup_move`), `--players 2|3|4` (4), `--games N`
+//! (100), `--seed S` (1), `--level 1..5` (3), for `mcts` `--playout-plies P` and
+//! `--exploration C` (the level's), `--max-plies M` (100000: a longer match counts as
+//! unfinished) and `--dump PATH` (the record of each match longer than 2000 plies is
+//! written to `PATH.<match>`). A progress line per match goes to standard error, the
+//! summary to standard output. The bot of seat `s` in match `g` is seeded with
+//! `seed × 1000003 + 8g + s`.
 // An example program: a bad argument ends it with a message.
 #![allow(
     clippy::expect_used,
