@@ -1,6 +1,7 @@
 //! Crescendo's search bot: UCT over the movement phase, with greedy playouts of the round
 //! cut off and scored by an evaluation, and rules for the decisions that need no search.
 
+use std::collections::VecDeque;
 use std::time::Duration;
 
 use boardcore::{Bitset, Direction, Game, MAX_PLAYERS, Player, Status};
@@ -10,31 +11,46 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::greedy::{Greedy, crescendo_move, finishing_move};
 use crate::policy::{Rewards, outcome_rewards};
+use crate::pursuit::{reach, setup_move, work_left};
 use crate::{Bot, Budget, Level, Mcts, MctsConfig, MctsReport};
 
 /// How sharply the evaluation tells players apart: a player's weight in the chance of
-/// being eliminated is `e^(−SHARPNESS × concentration)`.
-const SHARPNESS: f64 = 3.0;
+/// being eliminated is `e^(SHARPNESS × work left)`, the work left in pawn-cells
+/// ([`work_left`]).
+const SHARPNESS: f64 = 0.15;
 
-/// Crescendo's search bot, `towers --bot mcts`: the generic [`Mcts`] with the [`Greedy`]
-/// playout policy, spent only on the decisions that need it.
+/// The share of a cut-off player's reward that follows their own work left alone.
+const OWN_SHARE: f64 = 0.5;
+
+/// The work left (in pawn-cells) at which the own-progress part of a reward is 0.
+const OWN_SCALE: f64 = 64.0;
+
+/// Crescendo's search bot, `towers --bot mcts`: the generic [`Mcts`], spent only on the
+/// decisions that need it, which builds towards a qualifying tower and keeps it safe.
 ///
 /// - **Movement**: a move that finishes a tower is played at once; otherwise UCT searches
-///   the position. Each playout follows the greedy player (the model of the opponents
-///   it is measured against) for at most [`MctsConfig::playout_plies`] moves of the round
-///   in progress. A playout that ends the match scores its ranking; one cut off scores
-///   each player's expected reward, the chance of being the one eliminated in this round
-///   being shared out by a softmax of the players' *concentration* (the sum of their
-///   towers' squared heights over the squared target: 1 for a finished tower). Rewards
-///   follow [`boardcore::Outcome::reward`]: for a qualifier, the mean reward of the places
-///   still open to them.
+///   the position, scoring each new node of the tree at once by an evaluation (the
+///   playouts have 0 moves: greedy playouts, tried before, blurred every plan). The
+///   evaluation rests on each player's *work left* ([`crate::pursuit::work_left`]): the
+///   pawn-cells between their pawns and the best home cell of their own colour, plus a
+///   risk for towers an opponent can scatter at once and for pawns being scattered.
+///   A position that ends the match scores its ranking; any other scores each player's
+///   expected reward, half by their chance of being the one eliminated in this round (a
+///   softmax of `0.15 ×` the work left) and half by their own work left alone (so that
+///   racing home beats a stand-off where each player only keeps the other back).
+///   Rewards follow [`boardcore::Outcome::reward`]: for a qualifier, the mean reward of
+///   the places still open to them.
+/// - **Going round in circles**: the bot remembers the boards its last 64 movement
+///   decisions left; it does not leave the same board a third time while another searched
+///   move is available.
 /// - **Placing scattered pawns** (its own, and the opponents' inside the search tree): a
 ///   rule, not a search. Each pawn goes on the empty cell furthest from the victim's other
 ///   pawns, preferring cells no tower of the victim reaches in one move, off the victim's
 ///   colour (where the pawn would be protected) and away from the mover's own unprotected
 ///   towers.
-/// - **Setting up** (crosses, pawns, extra pawns): at random, as the greedy player does;
-///   these decisions have hundreds of choices and no evaluation the search could use.
+/// - **Setting up**: crosses at random, as the greedy player lays them (hundreds of
+///   choices and no evaluation the search could use); pawns and extra pawns next to the
+///   player's other pawns ([`crate::pursuit::setup_move`]), so that they start close.
 ///
 /// Searches are limited by iterations (and time); with an iteration budget the bot is
 /// deterministic for its seed. A playout stops after [`MctsConfig::playout_plies`] moves
@@ -61,7 +77,17 @@ pub struct CrescendoMcts {
     search: Mcts<State, Greedy>,
     /// The generator of the setup decisions.
     rng: Xoshiro256PlusPlus,
+    /// The boards left by the bot's last movement decisions ([`shape`]), oldest first.
+    recent: VecDeque<u64>,
 }
+
+/// How many of its last movement decisions the bot remembers to avoid going round in
+/// circles.
+const MEMORY: usize = 64;
+
+/// A board the bot has left this many times in its memory is not left again while another
+/// move is available.
+const REPEATS: usize = 2;
 
 /// Crescendo's search bot at `level`, seeded with `seed`: see [`CrescendoMcts`] and
 /// [`CrescendoMcts::settings`].
@@ -77,20 +103,20 @@ impl CrescendoMcts {
                 .with_cutoff(round_rewards)
                 .with_tree_moves(scatter_by_rule),
             rng: Xoshiro256PlusPlus::seed_from_u64(seed.rotate_left(32)),
+            recent: VecDeque::with_capacity(MEMORY),
         }
     }
 
-    /// The search settings of `level`: 60, 250, 1000, 4000 or 16000 iterations (about a
-    /// quarter of [`Level::mcts`], as an iteration plays up to 60 greedy moves), never
-    /// more than the time of [`Level::mcts`], exploration 1 and playouts of at most 60
-    /// moves.
+    /// The search settings of `level`: 60, 250, 1000, 4000 or 16000 iterations, never
+    /// more than the time of [`Level::mcts`], exploration 0.3 (the evaluation's rewards
+    /// differ by little) and no playout moves (each new node is scored by the evaluation).
     ///
     /// ```
     /// use bots::{CrescendoMcts, Level};
     ///
     /// let settings = CrescendoMcts::settings(Level::default());
     /// assert_eq!(settings.budget.max_iterations(), Some(1_000));
-    /// assert_eq!(settings.playout_plies, 60);
+    /// assert_eq!(settings.playout_plies, 0);
     /// ```
     pub const fn settings(level: Level) -> MctsConfig {
         const ITERATIONS: [u64; 5] = [60, 250, 1_000, 4_000, 16_000];
@@ -101,8 +127,8 @@ impl CrescendoMcts {
         };
         MctsConfig {
             budget: Budget::iterations(ITERATIONS[(level.value() - 1) as usize]).with_time(time),
-            exploration: 1.0,
-            playout_plies: 60,
+            exploration: 0.3,
+            playout_plies: 0,
             ..generic
         }
     }
@@ -138,17 +164,60 @@ impl Bot<State> for CrescendoMcts {
         match state.phase() {
             Phase::Moving { .. } => {
                 let groups = group_moves(state);
-                match finishing_move(state, &groups) {
-                    Some(finish) => Some(finish.to_move(state.board())),
-                    None => self.search(state).map(|report| report.best),
+                if let Some(finish) = finishing_move(state, &groups) {
+                    return Some(finish.to_move(state.board()));
                 }
+                let report = self.search(state)?;
+                Some(self.avoid_circles(state, report))
             }
             Phase::Scattering { .. } => scatter_target(state),
-            Phase::Laying | Phase::Placing | Phase::Extra | Phase::Over => {
-                crescendo_move(state, &mut self.rng)
-            }
+            Phase::Placing | Phase::Extra => setup_move(state, &mut self.rng),
+            Phase::Laying | Phase::Over => crescendo_move(state, &mut self.rng),
         }
     }
+}
+
+impl CrescendoMcts {
+    /// The searched move, unless it leaves a board the bot has already left [`REPEATS`]
+    /// times in its last [`MEMORY`] decisions: then the most visited root move that does
+    /// not (two players can otherwise step back and forth for ever, a scatter now and then
+    /// resetting the no-progress count). Remembers the board left.
+    fn avoid_circles(&mut self, state: &State, report: MctsReport<Move>) -> Move {
+        let mut ranked = report.moves;
+        ranked.sort_by(|a, b| b.1.cmp(&a.1).then(b.2.total_cmp(&a.2)));
+        let left = |mv: Move| state.apply(mv).ok().map(|next| shape(&next));
+        let seen = |key: u64| self.recent.iter().filter(|&&k| k == key).count();
+        let chosen = ranked
+            .iter()
+            .map(|&(mv, _, _)| mv)
+            .find(|&mv| left(mv).is_some_and(|key| seen(key) < REPEATS))
+            .unwrap_or(report.best);
+        if let Some(key) = left(chosen) {
+            if self.recent.len() == MEMORY {
+                self.recent.pop_front();
+            }
+            self.recent.push_back(key);
+        }
+        chosen
+    }
+}
+
+/// A key of the towers on the board and of the player deciding, leaving out the count of
+/// moves without progress (which makes every position of a chase new).
+fn shape(state: &State) -> u64 {
+    let mut words = [0u64; 9];
+    for player in Player::seats(MAX_PLAYERS) {
+        words[player.index()] = state.tower_mask(player);
+    }
+    for cell in state.board().cells() {
+        let height = state
+            .tower(cell)
+            .map_or(0, |tower| u64::from(tower.height & 7));
+        words[4 + cell.index() / 20] |= height << (3 * (cell.index() % 20));
+    }
+    words[7] = state.to_move().map_or(4, |p| p.index() as u64);
+    words[8] = state.board().crosses().len() as u64;
+    boardcore::key_of_words(&words)
 }
 
 /// The search tree's moves: only the rule's cell while scattered pawns are placed.
@@ -182,31 +251,26 @@ fn round_rewards(state: &State) -> Rewards {
     for player in state.qualified() {
         rewards[player.index()] = qualified;
     }
+    let work = work_left(state);
+    let least = state
+        .active_players()
+        .map(|p| work[p.index()])
+        .min()
+        .unwrap_or(0);
     let mut weights = [0.0; MAX_PLAYERS];
     for player in state.active_players() {
-        weights[player.index()] = (-SHARPNESS * concentration(state, player)).exp();
+        weights[player.index()] = (SHARPNESS * f64::from(work[player.index()] - least)).exp();
     }
     let total: f64 = weights.iter().sum();
     for player in state.active_players() {
         let out = weights[player.index()] / total;
-        rewards[player.index()] = out * eliminated + (1.0 - out) * qualified;
+        let relative = out * eliminated + (1.0 - out) * qualified;
+        // The player's own progress counts on its own too, so that a race beats a
+        // stand-off where each only keeps the other from getting closer.
+        let own = (1.0 - f64::from(work[player.index()]) / OWN_SCALE).max(0.0);
+        rewards[player.index()] = (1.0 - OWN_SHARE) * relative + OWN_SHARE * own * qualified;
     }
     rewards
-}
-
-/// The sum of the squared heights of `player`'s towers over the squared target, pawns
-/// still to be scattered counting as single ones: 1 for a finished tower, `1 / target`
-/// for single pawns only.
-fn concentration(state: &State, player: Player) -> f64 {
-    let target = u32::from(state.target());
-    let (squares, pawns) = state
-        .towers_of(player)
-        .fold((0, 0), |(squares, pawns), (_, height)| {
-            let height = u32::from(height);
-            (squares + height * height, pawns + height)
-        });
-    let squares = squares + target.saturating_sub(pawns);
-    f64::from(squares) / f64::from(target * target).max(1.0)
 }
 
 /// The rule's cell for the next scattered pawn (see [`CrescendoMcts`]), the lowest cell
@@ -246,23 +310,4 @@ fn scatter_target(state: &State) -> Option<Move> {
         .filter(|cell| occupied & (1 << cell.index()) == 0)
         .max_by_key(|&cell| (score(cell), core::cmp::Reverse(cell.index())))
         .map(|cell| Move::Scatter(board.coord(cell)))
-}
-
-/// The cells `player`'s groups can land on in one move, protection aside, as a mask of
-/// cell numbers.
-fn reach(state: &State, player: Player) -> u64 {
-    let mut mask = 0;
-    for (from, height) in state.towers_of(player) {
-        for direction in Direction::ALL {
-            let mut at = from;
-            for _ in 0..height {
-                let Some(next) = state.board().neighbour(at, direction) else {
-                    break;
-                };
-                at = next;
-                mask |= 1 << at.index();
-            }
-        }
-    }
-    mask
 }

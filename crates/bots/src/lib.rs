@@ -13,9 +13,9 @@
 //!   (implemented here, outside the engines).
 //! - `GreedyBot` and the `greedy` policy: Crescendo's greedy player, which finishes
 //!   whole matches where uniformly random play almost never does.
-//! - `CrescendoMcts` (`crescendo_mcts`): Crescendo's search bot, [`Mcts`] with greedy
-//!   playouts of the round, an evaluation of the round at the cut-off, and rules for the
-//!   decisions that need no search.
+//! - `CrescendoMcts` (`crescendo_mcts`): Crescendo's search bot, [`Mcts`] scoring each
+//!   node by the players' work left to a finished tower (the `pursuit` module), and rules
+//!   for the decisions that need no search.
 //! - `Perfect` (features `perfect-pyrga` and `perfect`): the exact solvers' best move
 //!   (Pyrga within a time budget, Pylos from a database or late in the game), with
 //!   alpha-beta as the fallback.
@@ -29,7 +29,7 @@
 //!
 //! - `pyrga`: Pyrga's [`Evaluate`], so that [`AlphaBeta`] plays Pyrga;
 //! - `pylos`: Pylos's [`Evaluate`], so that [`AlphaBeta`] plays Pylos;
-//! - `crescendo`: `GreedyBot`, the `greedy` module and `CrescendoMcts`;
+//! - `crescendo`: `GreedyBot`, the `greedy` and `pursuit` modules and `CrescendoMcts`;
 //! - `perfect-pyrga` (not a default; it brings `pyrga`): `Perfect` for Pyrga, the Pyrga
 //!   solver of the `solve` crate as a bot; it builds for `wasm32-unknown-unknown`;
 //! - `perfect` (not a default; it brings `perfect-pyrga` and `pylos`): `Perfect` for Pylos
@@ -81,6 +81,8 @@ mod mcts;
 #[cfg(feature = "perfect-pyrga")]
 mod perfect;
 mod policy;
+#[cfg(feature = "crescendo")]
+pub mod pursuit;
 mod random;
 
 /// The shared core (`Game`, `Status`, `Player`, perft, errors…), re-exported so that one
