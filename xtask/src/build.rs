@@ -14,10 +14,11 @@ const CRATE: &str = "towers-wasm";
 const STEM: &str = "towers_wasm";
 /// The package's own JavaScript files and README, copied into it as they are.
 const SOURCES: &str = "crates/wasm/js";
-/// The crates.io package of `wasm-opt` (binaryen built from source) and its version: the
-/// binaryen of Debian 12 (108) cannot read what wasm-bindgen writes.
-const WASM_OPT_CRATE: &str = "wasm-opt";
-const WASM_OPT_VERSION: &str = "0.116.1";
+/// The npm package of binaryen (its tools compiled to WebAssembly, run by Node) and its
+/// version, pinned: the binaryen of Debian 12 (108) and of the crates.io `wasm-opt` (116)
+/// cannot read the `table.fill` that wasm-bindgen writes; 132 can, and installs in seconds
+/// where the crates.io one compiles binaryen from source (about 20 CPU-minutes).
+const BINARYEN_PACKAGE: &str = "binaryen@132.0.0";
 
 /// The WebAssembly features rustc uses for `wasm32-unknown-unknown`, which `wasm-opt`
 /// must accept (and may keep using).
@@ -31,8 +32,8 @@ const WASM_FEATURES: &[&str] = &[
 ];
 
 /// Builds the npm package in `target/web/pkg/` and the app in `target/web/app/` (with a
-/// copy of the package in `app/pkg/`); runs `wasm-opt -O3` on rustc's module before
-/// wasm-bindgen when `optimise`, installing it into `target/tools/` the first time.
+/// copy of the package in `app/pkg/`); runs `wasm-opt -O3` on wasm-bindgen's module when
+/// `optimise`, installing binaryen's npm package into `target/tools/` the first time.
 ///
 /// # Errors
 /// A failed step: installing the tools, the build, `wasm-bindgen`, `wasm-opt`, copying
@@ -60,22 +61,7 @@ pub(crate) fn web(root: &Path, optimise: bool) -> Result<(), TaskError> {
             fs::remove_dir_all(folder).map_err(|e| TaskError::io(folder, e))?;
         }
     }
-    let input = match &wasm_opt {
-        Some(wasm_opt) => {
-            // Before wasm-bindgen: binaryen 116 cannot read the `table.fill` that
-            // wasm-bindgen 0.2.130 writes; the custom sections wasm-bindgen reads survive.
-            fs::create_dir_all(&out).map_err(|e| TaskError::io(&out, e))?;
-            let optimised = out.join(format!("{STEM}.opt.wasm"));
-            run(Command::new(wasm_opt)
-                .args(WASM_FEATURES)
-                .arg("-O3")
-                .arg(&wasm)
-                .arg("-o")
-                .arg(&optimised))?;
-            optimised
-        }
-        None => wasm,
-    };
+    let input = wasm;
     let bindings = pkg.join("bindings");
     for target in ["web", "nodejs"] {
         run(Command::new(&bindgen)
@@ -86,6 +72,19 @@ pub(crate) fn web(root: &Path, optimise: bool) -> Result<(), TaskError> {
             .arg("--out-name")
             .arg(STEM)
             .arg(&input))?;
+    }
+    if let Some(wasm_opt) = &wasm_opt {
+        // wasm-bindgen writes the same module for both targets: optimised once, copied.
+        let name = format!("{STEM}_bg.wasm");
+        let web = bindings.join("web").join(&name);
+        run(Command::new("node")
+            .arg(wasm_opt)
+            .args(WASM_FEATURES)
+            .arg("-O3")
+            .arg(&web)
+            .arg("-o")
+            .arg(&web))?;
+        copy(&web, &bindings.join("node").join(&name))?;
     }
     share_module(&bindings)?;
     // The bindings for Node are CommonJS files named `.js` in a package of ES modules.
@@ -149,45 +148,34 @@ fn share_module(bindings: &Path) -> Result<(), TaskError> {
     fs::remove_file(&node).map_err(|e| TaskError::io(&node, e))
 }
 
-/// The `wasm-opt` of the crates.io package at [`WASM_OPT_VERSION`], installed with
-/// `cargo install` when it is not there (binaryen compiles from source: minutes) into the
-/// folder `TOWERS_TOOLS` names (relative to `root`), or else `target/tools/`. CI names a
-/// folder outside its fresh clone, so that a machine builds it once.
+/// The `wasm-opt` script of binaryen's npm package at [`BINARYEN_PACKAGE`], installed with
+/// npm when it is not there into the folder `TOWERS_TOOLS` names (relative to `root`), or
+/// else `target/tools/`.
 fn ensure_wasm_opt(root: &Path) -> Result<PathBuf, TaskError> {
     let tools = std::env::var_os("TOWERS_TOOLS")
         .filter(|dir| !dir.is_empty())
         .map_or_else(|| root.join("target").join("tools"), |dir| root.join(dir));
-    let program = tools
-        .join("bin")
-        .join(format!("wasm-opt{}", std::env::consts::EXE_SUFFIX));
-    let wanted = format!("version {}", binaryen_of(WASM_OPT_VERSION));
-    let installed = Command::new(&program)
-        .arg("--version")
-        .output()
+    let package = tools.join("node_modules").join("binaryen");
+    let program = package.join("bin").join("wasm-opt");
+    let wanted = BINARYEN_PACKAGE.rsplit('@').next().unwrap_or_default();
+    let installed = fs::read_to_string(package.join("package.json"))
         .ok()
-        .map(|out| String::from_utf8_lossy(&out.stdout).trim().to_owned());
-    if !installed.as_deref().is_some_and(|v| v.contains(&wanted)) {
-        println!(
-            "installing {WASM_OPT_CRATE} {WASM_OPT_VERSION} into {} (found {installed:?})",
-            tools.display()
-        );
-        run(Command::new(cargo())
-            .arg("install")
+        .is_some_and(|json| json.contains(&format!("\"version\": \"{wanted}\"")));
+    if !installed || !program.exists() {
+        println!("installing {BINARYEN_PACKAGE} into {}", tools.display());
+        fs::create_dir_all(&tools).map_err(|e| TaskError::io(&tools, e))?;
+        run(Command::new("npm")
             .args([
-                WASM_OPT_CRATE,
-                "--version",
-                WASM_OPT_VERSION,
-                "--locked",
-                "--root",
+                "install",
+                "--no-audit",
+                "--no-fund",
+                "--no-save",
+                "--prefix",
             ])
-            .arg(&tools))?;
+            .arg(&tools)
+            .arg(BINARYEN_PACKAGE))?;
     }
     Ok(program)
-}
-
-/// The binaryen version a `wasm-opt` crate version builds: its minor version (`116`).
-fn binaryen_of(crate_version: &str) -> &str {
-    crate_version.split('.').nth(1).unwrap_or(crate_version)
 }
 
 /// Adds the wasm target with rustup; when rustup is missing or offline the build says
@@ -506,11 +494,6 @@ mod tests {
         let json = package_json(None);
         assert!(json.contains("\"type\": \"git\",\n    \"directory\": \"crates/wasm\""));
         assert!(!json.contains("url"));
-    }
-
-    #[test]
-    fn the_crate_version_names_binaryen() {
-        assert_eq!(binaryen_of("0.116.1"), "116");
     }
 
     #[test]

@@ -4,9 +4,9 @@
 //!   `target/web/`: `pkg/` (the npm package, for Node and browsers) and `app/` (the static
 //!   site: `web/` without its tests, and the package's browser files in `app/pkg/`). It
 //!   installs what it needs: the `wasm32-unknown-unknown` target, `wasm-bindgen-cli` at the
-//!   version of the `wasm-bindgen` crate in `Cargo.lock`, and (unless `--no-opt`) the
-//!   crates.io `wasm-opt` into `target/tools/` (or `TOWERS_TOOLS`), which optimises the
-//!   module.
+//!   version of the `wasm-bindgen` crate in `Cargo.lock`, and (unless `--no-opt`)
+//!   binaryen's npm package into `target/tools/` (or `TOWERS_TOOLS`), whose `wasm-opt`
+//!   optimises the module.
 //! - `cargo xtask user-examples` compiles and runs the doc examples (READMEs, crate and
 //!   item docs) in packages outside the workspace that depend on one crate each, as a
 //!   user's crate does, so that an example using a crate its reader does not depend on
