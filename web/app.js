@@ -938,8 +938,18 @@ function beginning() {
   return Game.fromText(match.name, match.history[0].text);
 }
 
-/** The whole match as a game file (the game, its options or starting position, the
- * moves), the same files `towers play` saves and loads. */
+/** Who plays each seat of the match, as game files name them: "you", or the bot and its
+ * strength ("mcts bot, level 3", "alphabeta bot, about 1 s a move"). */
+function playerNames(seats) {
+  const strength = match.level.startsWith("t")
+    ? `about ${Number(match.level.slice(1)) / 1000} s a move`
+    : `level ${match.level}`;
+  return Array.from({ length: seats }, (_, seat) =>
+    match.humans.has(seat) ? "you" : `${match.bot} bot, ${strength}`);
+}
+
+/** The whole match as a game file (the game, its options or starting position, who played
+ * each seat, the moves), the same files `towers play` saves and loads. */
 function gameFileText() {
   let game = beginning();
   try {
@@ -948,7 +958,7 @@ function gameFileText() {
       game.free();
       game = next;
     }
-    return game.toFile();
+    return game.toFile({ players: playerNames(match.module.defaultNames(match.options).length) });
   } finally {
     game.free();
   }

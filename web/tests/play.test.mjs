@@ -127,7 +127,9 @@ test("undo, and a record and a position saved and loaded as text", async () => {
   await page.click("#save");
   const record = await page.inputValue("#record-text");
   const moveTexts = played.slice(0, 2).map((line) => line.split(" ")[0]).join(" ");
-  assert.equal(record, `[game "pyrga"]\n[rules "standard"]\n${moveTexts}\n`);
+  // The game, its options, who played each seat, the moves.
+  const players = '[player1 "you"]\n[player2 "random bot, level 1"]';
+  assert.equal(record, `[game "pyrga"]\n[rules "standard"]\n${players}\n${moveTexts}\n`);
   await page.fill("#record-text", "Sd3 Td2w");
   await page.click("#load-record");
   await page.waitForSelector("body[data-phase=human]");
@@ -147,7 +149,7 @@ test("undo, and a record and a position saved and loaded as text", async () => {
   assert.equal(await page.locator("#board polygon").count() > 0, true);
   // The game file of a game begun at a position keeps the position.
   await page.click("#save");
-  assert.match(await page.inputValue("#record-text"), /^\[game "pyrga"\]\n\[position "4\/4\/4\/SteC,sC,2 Sa1 standard"\]\n\S+\n$/);
+  assert.match(await page.inputValue("#record-text"), /^\[game "pyrga"\]\n\[position "4\/4\/4\/SteC,sC,2 Sa1 standard"\]\n\[player1 "you"\]\n\[player2 "random bot, level 1"\]\n\S+\n$/);
   await page.click("#records button[value=close]");
   assert.deepEqual(errors, []);
   await page.close();
@@ -163,7 +165,10 @@ test("a game file of another game and options starts that game", async () => {
   await page.waitForSelector("body[data-phase=human]");
   assert.deepEqual(await page.locator("#moves li .move").allTextContents(), ["0a1 (Light)", "0b1 (Dark)"]);
   await page.click("#save");
-  assert.equal(await page.inputValue("#record-text"), '[game "pylos"]\n[variant "expert"]\n0a1 0b1\n');
+  assert.equal(
+    await page.inputValue("#record-text"),
+    '[game "pylos"]\n[variant "expert"]\n[player1 "you"]\n[player2 "random bot, level 1"]\n0a1 0b1\n',
+  );
   assert.match(await page.inputValue("#position-text"), /expert/);
   await page.click("#records button[value=close]");
   assert.deepEqual(errors, []);

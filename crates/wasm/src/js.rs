@@ -144,6 +144,25 @@ impl<'a> Fields<'a> {
             .transpose()
     }
 
+    /// Option `key`, whose value is `value`, as an array of at most `most` strings.
+    fn strings(&self, key: &str, value: &JsValue, most: usize) -> Result<Vec<String>, JsValue> {
+        let what = format!("an array of at most {most} strings");
+        if !is_array(value) {
+            return Err(self.wrong(key, &what, value));
+        }
+        let items: Vec<JsValue> = js_sys::Array::from(value).iter().collect();
+        if items.len() > most {
+            return Err(self.wrong(key, &what, value));
+        }
+        items
+            .iter()
+            .map(|item| {
+                item.as_string()
+                    .ok_or_else(|| self.wrong(key, &what, value))
+            })
+            .collect()
+    }
+
     /// Option `key` as a number within `accept`, which says what it must be in `what`.
     fn number(
         &self,
@@ -354,10 +373,24 @@ impl Game {
     }
 
     /// The whole game as a file: `[game "…"]`, its options (or starting position) as tag
-    /// lines, then the record; `Game.fromFile` reads it back, and `towers play` loads it.
+    /// lines, who played each seat when `options.players` names them (`[player1 "you"]`),
+    /// then the record; `Game.fromFile` reads it back, and `towers play` loads it.
+    ///
+    /// # Errors
+    /// `badOption` for an unknown option, or `players` that is not an array of at most
+    /// one string per seat.
     #[wasm_bindgen(js_name = toFile)]
-    pub fn to_file(&self) -> String {
-        self.inner.file().to_string()
+    pub fn to_file(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "FileOptions | null | undefined")] options: &JsValue,
+    ) -> Result<String, JsValue> {
+        let mut file = self.inner.file();
+        if let Some(fields) = Fields::read(options, "toFile", &["players"])?
+            && let Some(players) = fields.get("players")?
+        {
+            file.players = fields.strings("players", &players, self.inner.seats())?;
+        }
+        Ok(file.to_string())
     }
 
     /// The options the game began with, as an object of strings (`{rules: "classic"}`;

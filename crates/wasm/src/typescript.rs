@@ -81,6 +81,14 @@ export interface SolveOptions {
   nodes?: number;
 }
 
+/** What `toFile` adds to the file; another key, or a value of another type, throws an
+ * `Error` of kind "badOption". */
+export interface FileOptions {
+  /** Who played each seat, in seat order (at most one name per seat; "" names none):
+   * written as the tags `[player1 "…"]`, `[player2 "…"]`, …. */
+  players?: string[];
+}
+
 /** Win, draw or loss with perfect play. */
 export type Verdict = "win" | "draw" | "loss";
 

@@ -306,6 +306,14 @@ test("game files carry the game, its options and its record", () => {
   assert.equal(Game.fromFile(later.toFile()).toText(), later.toText());
   assert.equal(Game.fromFile("Sa1 Tb1w", "pyrga").record(), "Sa1 Tb1w");
   throwsKind(() => Game.fromFile("Sa1 Tb1w"), "badOption", /which game/);
+  // Who played each seat, as towers play writes it.
+  const named = later.toFile({ players: ["you", "perfect bot, level 3"] });
+  assert.match(named, /\[player1 "you"\]\n\[player2 "perfect bot, level 3"\]\n/);
+  assert.equal(Game.fromFile(named).toText(), later.toText());
+  assert.equal(later.toFile({ players: ["", "bot"] }).includes("player1"), false);
+  throwsKind(() => later.toFile({ players: ["a", "b", "c"] }), "badOption", /at most 2 strings/);
+  throwsKind(() => later.toFile({ players: "you" }), "badOption", /players/);
+  throwsKind(() => later.toFile({ player: ["you"] }), "badOption", /unknown option "player"/);
   throwsKind(() => Game.fromFile("[game pyrga]"), "parse", /line 1/);
   throwsKind(() => Game.fromFile('[game "pyrga"]\n[players "2"]'), "badOption", /does not apply/);
 });
