@@ -26,10 +26,10 @@ function records(ply, count) {
   const found = [];
   for (let seed = 0; found.length < count; seed += 1) {
     let game = new Game("pyrga");
-    while (game.record().split(" ").filter(Boolean).length < ply && game.status() === "ongoing") {
+    while (game.record().split(" ").filter(Boolean).length < ply && game.status().startsWith("ongoing")) {
       game = game.play(botMove(game, { bot: "random", seed: seed * 1000 + found.length }));
     }
-    if (game.status() === "ongoing") found.push(game.record());
+    if (game.status().startsWith("ongoing")) found.push(game.record());
   }
   return found;
 }
