@@ -188,9 +188,11 @@ fn hints_saving_and_loading() {
         ok(&["moves", "pyrga"]).lines().any(|m| m == hint),
         "the hint {hint} is legal"
     );
-    // A game file: the game, then the record (no option was given).
+    // A game file: the game, who played each seat, then the record (no option was given).
     let saved = std::fs::read_to_string(&file).unwrap();
-    let record = saved.strip_prefix("[game \"pyrga\"]\nSb2 ").expect(&saved);
+    let record = saved
+        .strip_prefix("[game \"pyrga\"]\n[player1 \"you\"]\n[player2 \"mcts bot, level 1\"]\nSb2 ")
+        .expect(&saved);
     assert_eq!(record.split_whitespace().count(), 1);
     let input = format!("load {path}\nrecord\nload /nonexistent/file\nquit\n");
     let run = towers_with_input(&["play", "pyrga", "--bot", "random"], &input);
@@ -226,7 +228,10 @@ fn saved_games_carry_their_options_and_files_are_not_clobbered() {
     assert_eq!(run.status, 0, "{}", run.stderr);
     let saved = std::fs::read_to_string(&file).unwrap();
     assert!(
-        saved.starts_with("[game \"pyrga\"]\n[rules \"classic\"]\nSa1 "),
+        saved.starts_with(
+            "[game \"pyrga\"]\n[rules \"classic\"]\n[player1 \"you\"]\n\
+             [player2 \"random bot, level 3\"]\nSa1 "
+        ),
         "{saved}"
     );
     // Loaded into a game of the default rules, the game is classic again.
