@@ -8,30 +8,18 @@
 // colours are chosen for a contrast of at least 4.5 to 1, or have a white halo). The minor
 // and moderate findings are printed as diagnostics.
 
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { serve } from "./server.mjs";
-import { firstChoice, launch, startGame, watchedPage } from "./browser.mjs";
+import { firstChoice, servedApp, startGame, watchedPage } from "./browser.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const app = process.env.TOWERS_WEB_APP ?? join(root, "target", "web", "app");
 const AXE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 
-let server;
-let browser;
-
-before(async () => {
-  server = await serve(app);
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const running = servedApp(app);
 
 /** What axe finds in the page as it is now: violations and results to review
  * (`incomplete`), each `{ id, impact, help, nodes, elements, svgText }`: the number of
@@ -110,15 +98,15 @@ const GAMES = [
 
 for (const [width, height] of [[360, 740], [1280, 800]]) {
   test(`axe finds no serious or critical violation at ${width} px`, async (t) => {
-    const { page, errors } = await watchedPage(browser.context);
+    const { page, errors } = await watchedPage(running.browser.context);
     await page.setViewportSize({ width, height });
     const log = { findings: [], states: 0 };
     for (const { game, options } of GAMES) {
-      await page.goto(server.url);
+      await page.goto(running.server.url);
       await page.waitForSelector("body[data-phase=setup]");
       await page.selectOption("#setup-game", game);
       await check(page, log, `${game} setup`);
-      await startGame(page, server.url, { game, options, bot: "random" });
+      await startGame(page, running.server.url, { game, options, bot: "random" });
       await page.waitForSelector("body[data-phase=human]");
       await check(page, log, `${game} play`);
       // The first step of a move: the choices under the board (a piece, a tile's turn)

@@ -1,9 +1,11 @@
 // Starts the system Chromium (never a downloaded one) with the flags this closed network needs.
 
 import { mkdtemp, rm } from "node:fs/promises";
+import { after, before } from "node:test";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
+import { serve } from "./server.mjs";
 
 export const CHROMIUM = process.env.CHROMIUM ?? "/usr/bin/chromium";
 
@@ -32,6 +34,22 @@ export async function launch() {
       await rm(profile, { recursive: true, force: true });
     },
   };
+}
+
+/** Serves `app` and starts a browser before the tests of the file that calls it, and
+ * closes both after them: the object returned has them as `server` and `browser` once the
+ * tests run. */
+export function servedApp(app) {
+  const running = { server: undefined, browser: undefined };
+  before(async () => {
+    running.server = await serve(app);
+    running.browser = await launch();
+  });
+  after(async () => {
+    await running.browser?.close();
+    await running.server?.close();
+  });
+  return running;
 }
 
 /** A new page that collects console errors and uncaught exceptions into `errors`. */

@@ -8,12 +8,11 @@
 //   cd web/tests && (test -d node_modules || npm ci) &&
 //   node --test --test-concurrency=1 crescendo-match.test.mjs
 
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { serve } from "./server.mjs";
-import { firstChoice, launch, startGame, watchedPage } from "./browser.mjs";
+import { firstChoice, servedApp, startGame, watchedPage } from "./browser.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const app = process.env.TOWERS_WEB_APP ?? join(root, "target", "web", "app");
@@ -23,23 +22,12 @@ const MATCH_MS = 8 * 60_000;
 // The bots' level: 1, the quickest, keeps the test short.
 const LEVEL = process.env.TOWERS_CRESCENDO_LEVEL ?? "1";
 
-let server;
-let browser;
-
-before(async () => {
-  server = await serve(app);
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const running = servedApp(app);
 
 test("Crescendo: a whole four-player match by clicks against three mcts bots, to its ranking", { timeout: MATCH_MS + 60_000 }, async (t) => {
-  const { page, errors } = await watchedPage(browser.context);
+  const { page, errors } = await watchedPage(running.browser.context);
   const started = Date.now();
-  await startGame(page, server.url, { game: "crescendo", options: { players: 4 }, bot: "mcts", level: LEVEL });
+  await startGame(page, running.server.url, { game: "crescendo", options: { players: 4 }, bot: "mcts", level: LEVEL });
   let clicks = 0;
   let phase;
   for (;;) {

@@ -2,12 +2,11 @@
 // since one's last move marked and said, keyboard play, sizes on a phone and a desktop,
 // long games, short error messages, coordinates, the result from the person's side.
 
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { serve } from "./server.mjs";
-import { firstChoice, launch, startGame, watchedPage } from "./browser.mjs";
+import { firstChoice, servedApp, startGame, watchedPage } from "./browser.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const app = process.env.TOWERS_WEB_APP ?? join(root, "target", "web", "app");
@@ -19,18 +18,7 @@ const THREE_ENCLOSURES = "*f *w *e *p *w *wepf *wpfe *wepf wepf@1,0 e@2,0 *p *we
 // Pyrga: a game of random bots that Black wins.
 const LOST = "Cd4 Sd4 Cc4 Tc4e Td4w Tb4s Tb2n Tb3n Cb4 Sb4 Ca4 Ta4s Ta2e Cc2 Tc2w Sa2 Ta3n Sa4 Sa3 Cb3 Sb3";
 
-let server;
-let browser;
-
-before(async () => {
-  server = await serve(app);
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const running = servedApp(app);
 
 const HUMAN_OR_OVER = "body[data-phase=human], body[data-phase=over], body[data-phase=error]";
 
@@ -89,8 +77,8 @@ function wasmMemory(page) {
 }
 
 test("undo keeps chance: undoing a move and playing it again draws the same tiles", async (t) => {
-  const { page, errors } = await watchedPage(browser.context);
-  await startGame(page, server.url, { game: "architekton", bot: "random" });
+  const { page, errors } = await watchedPage(running.browser.context);
+  await startGame(page, running.server.url, { game: "architekton", bot: "random" });
   // Two turns of the person (two tiles each), each followed by the refill and the bot's turn.
   await playMoves(page, 4);
   const first = await listedMoves(page);
@@ -109,8 +97,8 @@ test("undo keeps chance: undoing a move and playing it again draws the same tile
 });
 
 test("what the others did since the person's move is marked on the board and said in words", async (t) => {
-  const { page, errors } = await watchedPage(browser.context);
-  await startGame(page, server.url, { game: "architekton", bot: "random" });
+  const { page, errors } = await watchedPage(running.browser.context);
+  await startGame(page, running.server.url, { game: "architekton", bot: "random" });
   await playMoves(page, 2);
   const moves = await listedMoves(page);
   const mine = moves.findLastIndex((move) => move.endsWith("(Blue)"));
@@ -132,8 +120,8 @@ test("what the others did since the person's move is marked on the board and sai
 });
 
 test("Architekton: the keep-or-remove question marks the building it is about", async () => {
-  const { page, errors } = await watchedPage(browser.context);
-  await startGame(page, server.url, { game: "architekton", bot: "random" });
+  const { page, errors } = await watchedPage(running.browser.context);
+  await startGame(page, running.server.url, { game: "architekton", bot: "random" });
   await page.waitForSelector("body[data-phase=human]");
   await loadRecord(page, THREE_ENCLOSURES);
   // Orange (the bot) decides about 0,-1 first; then Blue is asked about 2,-1.
@@ -148,8 +136,8 @@ test("Architekton: the keep-or-remove question marks the building it is about", 
 });
 
 test("keyboard: tab order row by row, arrow keys, focus kept on the board, the bot's move announced", async (t) => {
-  const { page, errors } = await watchedPage(browser.context);
-  await startGame(page, server.url, { game: "pyrga", bot: "random" });
+  const { page, errors } = await watchedPage(running.browser.context);
+  await startGame(page, running.server.url, { game: "pyrga", bot: "random" });
   await page.waitForSelector("body[data-phase=human]");
   const focused = () => page.evaluate(() => document.activeElement.dataset?.step ?? document.activeElement.id);
   // Tab from the New game button... through the buttons to the board's cells: rank 4 first.
@@ -190,8 +178,8 @@ test("keyboard: tab order row by row, arrow keys, focus kept on the board, the b
 });
 
 test("Pyrga: another cell can be chosen in the middle of a move without Cancel", async () => {
-  const { page, errors } = await watchedPage(browser.context);
-  await startGame(page, server.url, { game: "pyrga", bot: "random" });
+  const { page, errors } = await watchedPage(running.browser.context);
+  await startGame(page, running.server.url, { game: "pyrga", bot: "random" });
   await page.waitForSelector("body[data-phase=human]");
   await page.click("#board [data-step='@a1']");
   assert.match(await page.textContent("#choices .prompt"), /^On a1: which piece\?/);
@@ -261,9 +249,9 @@ async function toCrescendoMoving(page) {
 
 for (const [width, height] of [[360, 740], [1280, 800]]) {
   test(`Crescendo at ${width} px: targets of at least ${LEAST} px, a board that pans in its box and shows the last moves and the person's towers`, async (t) => {
-    const { page, errors } = await watchedPage(browser.context);
+    const { page, errors } = await watchedPage(running.browser.context);
     await page.setViewportSize({ width, height });
-    await startGame(page, server.url, { game: "crescendo", options: { players: 4 }, bot: "random" });
+    await startGame(page, running.server.url, { game: "crescendo", options: { players: 4 }, bot: "random" });
     await page.waitForSelector("body[data-phase=human]");
     const sizes = { laying: await targetSizes(page) };
     await firstChoice(page).click();
@@ -299,13 +287,13 @@ for (const [width, height] of [[360, 740], [1280, 800]]) {
   });
 
   test(`Pyrga, Pylos and Architekton at ${width} px: targets of at least ${LEAST} px, Undo on the screen`, async (t) => {
-    const { page, errors } = await watchedPage(browser.context);
+    const { page, errors } = await watchedPage(running.browser.context);
     await page.setViewportSize({ width, height });
     const sizes = {};
     const pageWidths = [];
     const pageWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
 
-    await startGame(page, server.url, { game: "pyrga", bot: "random" });
+    await startGame(page, running.server.url, { game: "pyrga", bot: "random" });
     await page.waitForSelector("body[data-phase=human]");
     sizes["Pyrga cells"] = await targetSizes(page);
     await page.click("#board [data-step='@a1']");
@@ -315,7 +303,7 @@ for (const [width, height] of [[360, 740], [1280, 800]]) {
     assert.ok(await undoVisible(page));
     pageWidths.push(await pageWidth());
 
-    await startGame(page, server.url, { game: "pylos", bot: "random" });
+    await startGame(page, running.server.url, { game: "pylos", bot: "random" });
     await playMoves(page, 3);
     sizes["Pylos spots"] = await targetSizes(page);
     // Not targets, but the balls of the levels drawn under the pyramid.
@@ -324,7 +312,7 @@ for (const [width, height] of [[360, 740], [1280, 800]]) {
     assert.equal(await page.locator("#board text.coord").count(), 8, "files a-d and ranks 1-4");
     pageWidths.push(await pageWidth());
 
-    await startGame(page, server.url, { game: "architekton", bot: "random" });
+    await startGame(page, running.server.url, { game: "architekton", bot: "random" });
     await playMoves(page, 6);
     sizes["Architekton display"] = await targetSizes(page);
     await firstChoice(page).click();
@@ -358,8 +346,8 @@ const LONG = 20_000;
 const LONG_MEMORY = 8 * 2 ** 20;
 
 test(`a long game: ${LONG} plies load and undo without the memory growing with their square`, async (t) => {
-  const { page, errors } = await watchedPage(browser.context);
-  await startGame(page, server.url, { game: "crescendo", options: { players: 4 }, bot: "random" });
+  const { page, errors } = await watchedPage(running.browser.context);
+  await startGame(page, running.server.url, { game: "crescendo", options: { players: 4 }, bot: "random" });
   await page.waitForSelector("body[data-phase=human]");
   const clock = { at: performance.now(), laps: [] };
   const lap = (what) => {
@@ -421,9 +409,9 @@ test(`a long game: ${LONG} plies load and undo without the memory growing with t
 });
 
 test("an error message is cut short and stays inside the dialog", async (t) => {
-  const { page, errors } = await watchedPage(browser.context);
+  const { page, errors } = await watchedPage(running.browser.context);
   await page.setViewportSize({ width: 360, height: 740 });
-  await startGame(page, server.url, { game: "pyrga", bot: "random" });
+  await startGame(page, running.server.url, { game: "pyrga", bot: "random" });
   await page.waitForSelector("body[data-phase=human]");
   await loadRecord(page, `Sa1 ${"x".repeat(200_000)}`);
   const message = await page.textContent("#records-error");
@@ -442,13 +430,13 @@ test("an error message is cut short and stays inside the dialog", async (t) => {
 });
 
 test("colour names agree with the drawing; the result says You won or You lost", async () => {
-  const { page, errors } = await watchedPage(browser.context);
-  await page.goto(server.url);
+  const { page, errors } = await watchedPage(running.browser.context);
+  await page.goto(running.server.url);
   await page.waitForSelector("body[data-phase=setup]");
   await page.selectOption("#setup-game", "architekton");
   const seats = await page.locator("#setup-seats label").evaluateAll((labels) => labels.map((label) => label.firstChild.textContent));
   assert.deepEqual(seats, ["Blue (blue houses marked 0) ", "Orange (orange houses marked 1) "]);
-  await startGame(page, server.url, { game: "crescendo", options: { players: 2 }, bot: "random" });
+  await startGame(page, running.server.url, { game: "crescendo", options: { players: 2 }, bot: "random" });
   await page.waitForSelector("body[data-phase=human]");
   // The panel's icon of each player is filled with the player's colour.
   const fills = await page.locator("#panel .seat .supply-item svg rect").evaluateAll((rects) => rects.map((r) => r.getAttribute("fill")));
@@ -457,7 +445,7 @@ test("colour names agree with the drawing; the result says You won or You lost",
   assert.ok(red[0] > 2 * red[1] && red[0] > 2 * red[2], `Red is drawn ${fills[0]}`);
   assert.ok(blue[2] > blue[0] && blue[2] > blue[1], `Blue is drawn ${fills[1]}`);
   // A lost game from the person's side (White): Black wins at the end of this record.
-  await startGame(page, server.url, { game: "pyrga", bot: "random" });
+  await startGame(page, running.server.url, { game: "pyrga", bot: "random" });
   await page.waitForSelector("body[data-phase=human]");
   await loadRecord(page, LOST);
   await page.waitForSelector("body[data-phase=over]");

@@ -5,6 +5,7 @@ import assert from "node:assert/strict";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import path from "node:path";
+import { throwsKind } from "./kinds.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../..");
 const require = createRequire(import.meta.url);
@@ -27,15 +28,6 @@ const PYRGA_LATE = "Tc3n Tc4e Td4s Cd1 Sd1 Sc1 Cb1 Tb1w Sa1 Ta2s Ta1n Ta3n Ta4e 
 // A whole game of Pyrga (seed 3 of the random bot), over at ply 20.
 const PYRGA_OVER = "Ta4e Tb4s Tb3n Cb4 Sb4 Sb3 Tc3s Sc1 Sc2 Tb2s Tb1w Ta1e Td1w Tc1e Cd1 Sd1 Cc1 Ca3 Sa3 Cb3";
 
-/** Asserts that `run` throws an Error of `kind`, whose message matches `message` if given. */
-function throwsKind(run, kind, message) {
-  assert.throws(run, (error) => {
-    assert.ok(error instanceof Error, `not an Error: ${error}`);
-    assert.equal(error.kind, kind, error.message);
-    if (message !== undefined) assert.match(error.message, message);
-    return true;
-  });
-}
 
 /** Plays moves chosen by the random bot (chance outcomes too), calling `visit` after each. */
 function randomGame(name, options, plies, seed, visit = () => {}) {

@@ -8,6 +8,7 @@ import { createRequire } from "node:module";
 import { execFileSync } from "node:child_process";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import path from "node:path";
+import { throwsKind } from "./kinds.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../..");
 const packageDir = path.join(root, "target/web/pkg");
@@ -15,15 +16,6 @@ const require = createRequire(import.meta.url);
 const towers = require(packageDir);
 const { Game, botMove, solve, moveValues, gameInfo, memoryUsage } = towers;
 
-/** Asserts that `run` throws an Error of `kind`, whose message matches `message` if given. */
-function throwsKind(run, kind, message) {
-  assert.throws(run, (error) => {
-    assert.ok(error instanceof Error, `not an Error: ${error}`);
-    assert.equal(error.kind, kind, error.message);
-    if (message !== undefined) assert.match(error.message, message);
-    return true;
-  });
-}
 
 test("a freed game throws freed from every call", () => {
   const game = Game.fromRecord("pyrga", {}, "Ca1");
