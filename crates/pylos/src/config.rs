@@ -20,7 +20,13 @@ pub enum Variant {
     Expert,
 }
 
-/// How many balls completing a square (or line) lets the player take back.
+/// How many balls completing a square (or line) lets the player take back, and which.
+///
+/// The two `earlier` rules are not the published game's: they are a candidate for the rule
+/// under which published solutions of `expert` differ from ours (see `docs/solutions.md`),
+/// and forbid taking back the ball that has just completed the pattern (placed from the
+/// reserve or raised), so that a ball cannot be placed and taken back turn after turn. When
+/// that ball is the player's only free one, the take-back is empty.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum TakeBackRule {
@@ -31,6 +37,43 @@ pub enum TakeBackRule {
     /// None, one or two; text `0-2`.
     #[cfg_attr(feature = "serde", serde(rename = "0-2"))]
     UpToTwo,
+    /// One or two, other than the ball just played; text `1-2-earlier`.
+    #[cfg_attr(feature = "serde", serde(rename = "1-2-earlier"))]
+    OneOrTwoEarlier,
+    /// None, one or two, other than the ball just played; text `0-2-earlier`.
+    #[cfg_attr(feature = "serde", serde(rename = "0-2-earlier"))]
+    UpToTwoEarlier,
+}
+
+impl TakeBackRule {
+    /// Whether a completed pattern may be followed by no take-back at all (`0-2` and
+    /// `0-2-earlier`).
+    ///
+    /// ```
+    /// use pylos::TakeBackRule;
+    ///
+    /// assert!(!TakeBackRule::OneOrTwo.allows_none());
+    /// assert!(TakeBackRule::UpToTwoEarlier.allows_none());
+    /// ```
+    pub const fn allows_none(self) -> bool {
+        matches!(self, TakeBackRule::UpToTwo | TakeBackRule::UpToTwoEarlier)
+    }
+
+    /// Whether the ball that has just completed the pattern may not be taken back
+    /// (`1-2-earlier` and `0-2-earlier`).
+    ///
+    /// ```
+    /// use pylos::TakeBackRule;
+    ///
+    /// assert!(!TakeBackRule::UpToTwo.keeps_ball_played());
+    /// assert!(TakeBackRule::OneOrTwoEarlier.keeps_ball_played());
+    /// ```
+    pub const fn keeps_ball_played(self) -> bool {
+        matches!(
+            self,
+            TakeBackRule::OneOrTwoEarlier | TakeBackRule::UpToTwoEarlier
+        )
+    }
 }
 
 /// When a game ends besides a ball reaching the apex.
@@ -83,8 +126,9 @@ macro_rules! option_text {
 option_text!(Variant, "variant", "expected children, standard or expert", [
     Children => "children", Standard => "standard", Expert => "expert"
 ]);
-option_text!(TakeBackRule, "take-back rule", "expected 1-2 or 0-2", [
-    OneOrTwo => "1-2", UpToTwo => "0-2"
+option_text!(TakeBackRule, "take-back rule", "expected 1-2, 0-2, 1-2-earlier or 0-2-earlier", [
+    OneOrTwo => "1-2", UpToTwo => "0-2",
+    OneOrTwoEarlier => "1-2-earlier", UpToTwoEarlier => "0-2-earlier"
 ]);
 option_text!(EndRule, "end rule", "expected nomove or reserve", [
     NoMove => "nomove", Reserve => "reserve"

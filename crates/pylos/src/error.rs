@@ -3,6 +3,7 @@
 use boardcore::Player;
 use thiserror::Error;
 
+use crate::config::TakeBackRule;
 use crate::spot::Spot;
 
 /// The rule an illegal move breaks (inside [`boardcore::MoveError::Illegal`]).
@@ -72,6 +73,16 @@ pub enum Illegal {
         "the ball played completes a square or line of the player's colour: take back one or two balls (rule 1-2)"
     )]
     TakeBackRequired,
+    /// Under the `earlier` take-back rules, the ball taken back is the one just played.
+    #[error(
+        "the ball on {spot} was just played: it may not be taken back in the same turn (rule {rule})"
+    )]
+    BallJustPlayed {
+        /// The spot of the ball.
+        spot: Spot,
+        /// The take-back rule in play.
+        rule: TakeBackRule,
+    },
     /// A ball to take back is not free, even once the other ball taken back is gone.
     #[error("the ball on {spot} is not free to take back: a ball rests on it")]
     BallNotFreeToTakeBack {

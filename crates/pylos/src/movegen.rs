@@ -2,7 +2,7 @@
 
 use boardcore::Player;
 
-use crate::config::{EndRule, TakeBackRule};
+use crate::config::EndRule;
 use crate::moves::{Move, MoveList};
 use crate::pattern::completing_spots;
 use crate::spot::{
@@ -30,14 +30,23 @@ struct TakeBackChoice {
     own: u32,
     /// Every ball.
     occupied: u32,
-    /// Whether taking back nothing is allowed (rule `0-2`).
+    /// The ball that may not be taken back: the one just played under the `earlier`
+    /// rules, else none (0).
+    kept: u32,
+    /// Whether taking back nothing is allowed by the rule (`0-2`).
     zero_allowed: bool,
 }
 
 impl TakeBackChoice {
     /// The mover's free balls, each of which may be taken back.
     fn free(&self) -> u32 {
-        self.own & !covered(self.occupied)
+        self.own & !covered(self.occupied) & !self.kept
+    }
+
+    /// Whether taking back nothing is a take-back: the rule allows it, or no ball may be
+    /// taken back (the ball just played being kept).
+    fn none_allowed(&self, free: u32) -> bool {
+        self.zero_allowed || free == 0
     }
 
     /// The mover's balls that become free when the one ball resting on them is taken back
@@ -53,15 +62,15 @@ impl TakeBackChoice {
         let singles = free.count_ones() as usize;
         let pairs = singles * singles.saturating_sub(1) / 2;
         let freed = self.freed_second(free).count_ones() as usize;
-        usize::from(self.zero_allowed) + singles + pairs + freed
+        usize::from(self.none_allowed(free)) + singles + pairs + freed
     }
 
     /// Calls `take` with the mask of each take-back, in the order of [`Self::count`].
     fn for_each(&self, mut take: impl FnMut(u32)) {
-        if self.zero_allowed {
+        let free = self.free();
+        if self.none_allowed(free) {
             take(0);
         }
-        let free = self.free();
         for_each_bit(free, &mut take);
         for_each_bit(free, |first| {
             // Pairs of free balls, each pair once (the second above the first in number).
@@ -128,6 +137,8 @@ pub(crate) struct Mover {
     has_reserve: bool,
     /// Whether a completed pattern may be followed by no take-back (rule `0-2`).
     zero_allowed: bool,
+    /// Whether the ball that completed a pattern stays (the `earlier` rules).
+    keeps_ball_played: bool,
 }
 
 impl Mover {
@@ -141,7 +152,8 @@ impl Mover {
             own,
             completing: completing_spots(state.config.variant, own),
             has_reserve: state.reserve(player) > 0,
-            zero_allowed: matches!(state.config.takeback, TakeBackRule::UpToTwo),
+            zero_allowed: state.config.takeback.allows_none(),
+            keeps_ball_played: state.config.takeback.keeps_ball_played(),
         }
     }
 }
@@ -160,6 +172,7 @@ fn generate(mover: &Mover, occupied: u32, sink: &mut impl ActionSink) {
             let choice = TakeBackChoice {
                 own: own & !from | to,
                 occupied: occupied & !from | to,
+                kept: if mover.keeps_ball_played { to } else { 0 },
                 zero_allowed: mover.zero_allowed,
             };
             sink.completing(from, to, &choice);
@@ -223,8 +236,9 @@ pub(crate) fn for_each_move(state: &State, f: impl FnMut(u32, u32, u32)) {
 /// Every legal move of `state`, empty when the game is over: placements by spot, then
 /// raises by the spot raised from and the spot raised to; each action is followed by its
 /// take-backs when it completes a square (or, in `expert`, a line) of the mover's colour:
-/// none (rule `0-2` only), each free ball, each pair of free balls, then each free ball
-/// with a ball it frees.
+/// none (rules `0-2` and `0-2-earlier`, or when no ball may be taken back), each free
+/// ball, each pair of free balls, then each free ball with a ball it frees (under the
+/// `earlier` rules, never the ball just played).
 ///
 /// ```
 /// use pylos::{legal_moves, Config, State};

@@ -2,12 +2,12 @@
 
 use boardcore::{Actor, MoveError, Outcome, Status};
 
-use crate::config::{TakeBackRule, Variant};
+use crate::config::Variant;
 use crate::error::Illegal;
 use crate::movegen::{ended_by_rule, for_each_raise};
 use crate::moves::Move;
 use crate::pattern::completes;
-use crate::spot::{ABOVE, BELOW, Spot};
+use crate::spot::{ABOVE, BELOW, Spot, covered};
 use crate::state::State;
 
 /// Whether the player to move has a legal move (the game not having ended by rule).
@@ -145,14 +145,19 @@ fn check_takeback(state: &State, mv: Move, from: u32) -> Result<u32, Illegal> {
             (false, _) => Err(Illegal::TakeBackNotAllowed),
         };
     }
-    if takeback.is_empty() {
-        return match state.config.takeback {
-            TakeBackRule::UpToTwo => Ok(0),
-            TakeBackRule::OneOrTwo => Err(Illegal::TakeBackRequired),
-        };
-    }
+    let rule = state.config.takeback;
     let own = own & !from | to;
     let occupied = state.occupied() & !from | to;
+    // The ball just played stays under the `earlier` rules.
+    let kept = if rule.keeps_ball_played() { to } else { 0 };
+    if takeback.is_empty() {
+        let none_free = own & !covered(occupied) & !kept == 0;
+        return if rule.allows_none() || none_free {
+            Ok(0)
+        } else {
+            Err(Illegal::TakeBackRequired)
+        };
+    }
     let take = takeback.mask();
     for spot in takeback.spots() {
         if occupied & spot.bit() == 0 {
@@ -160,6 +165,9 @@ fn check_takeback(state: &State, mv: Move, from: u32) -> Result<u32, Illegal> {
         }
         if own & spot.bit() == 0 {
             return Err(Illegal::NotOwnBall { spot });
+        }
+        if kept & spot.bit() != 0 {
+            return Err(Illegal::BallJustPlayed { spot, rule });
         }
     }
     // Each ball must be free once the other one (if any) is gone: taking the upper one

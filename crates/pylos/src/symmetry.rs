@@ -1,5 +1,6 @@
 //! The eight symmetries of the pyramid: images of positions and moves, and the key shared
-//! by symmetric positions.
+//! by symmetric positions; and the exchange of the colours, under which the rules are the
+//! same.
 
 use arrayvec::ArrayVec;
 use boardcore::{Bitset, Symmetry, key_of_words};
@@ -88,6 +89,30 @@ impl State {
         let index = symmetry as usize;
         let mut next = *self;
         next.balls = [image(self.balls[0], index), image(self.balls[1], index)];
+        next
+    }
+
+    /// The position with the colours exchanged: every Light ball becomes Dark and every
+    /// Dark ball Light, and the other player is to move. The rules treat both colours
+    /// alike, so the exchanged position has the same moves (with the colours exchanged)
+    /// and the same value for the player to move; a solver can store one of the two.
+    ///
+    /// ```
+    /// use pylos::boardcore::Player;
+    /// use pylos::{Config, State};
+    ///
+    /// let state = State::new(Config::default()).replay("0a1 0b1 0a2").unwrap();
+    /// let swapped = state.colours_swapped();
+    /// assert_eq!(swapped.to_move(), Player::FIRST);
+    /// assert_eq!(swapped.balls(Player::FIRST), state.balls(Player::SECOND));
+    /// assert_eq!(swapped.balls(Player::SECOND), state.balls(Player::FIRST));
+    /// assert_eq!(swapped.colours_swapped(), state);
+    /// ```
+    #[must_use]
+    pub fn colours_swapped(&self) -> State {
+        let mut next = *self;
+        next.balls = [self.balls[1], self.balls[0]];
+        next.to_move = self.to_move.other();
         next
     }
 

@@ -177,7 +177,7 @@ proptest! {
 
     #[test]
     fn the_generator_finds_every_move_that_applies(
-        reached in (0usize..12).prop_flat_map(|i| {
+        reached in (0..every_config().count()).prop_flat_map(|i| {
             reachable(State::new(every_config().nth(i).unwrap_or_default()), 80)
         }),
     ) {
@@ -189,7 +189,7 @@ proptest! {
 
     #[test]
     fn records_replay_and_the_fast_perft_agrees(
-        (config, reached) in (0usize..12).prop_flat_map(|i| {
+        (config, reached) in (0..every_config().count()).prop_flat_map(|i| {
             let config = every_config().nth(i).unwrap_or_default();
             reachable(State::new(config), 120).prop_map(move |reached| (config, reached))
         }),

@@ -5,7 +5,9 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use boardcore::{Actor, Bitset, MoveError, Outcome, Player, Status};
-use pylos::{Config, Illegal, Move, Spot, State, apply, count_moves, legal_moves, status};
+use pylos::{
+    Config, Illegal, Move, Spot, State, TakeBackRule, apply, count_moves, legal_moves, status,
+};
 
 const LIGHT: Player = Player::FIRST;
 const DARK: Player = Player::SECOND;
@@ -365,6 +367,58 @@ fn rule_0_2_also_allows_taking_back_nothing() {
     let bare = play(&state, "0b2");
     assert_eq!(bare.reserve(LIGHT), 11);
     assert_eq!(count_moves(&state), 9 + 11);
+}
+
+#[test]
+fn the_earlier_rules_keep_the_ball_just_played() {
+    // Light completes the square 0a1 0b1 0a2 0b2: of the ten take-backs of rule 1-2, the
+    // six without 0b2 remain.
+    let state = position(
+        "standard 1-2-earlier nomove",
+        "0a1 0b1 0a2",
+        "0d4 0d3 0d2",
+        LIGHT,
+    );
+    let square = moves_starting(&state, "0b2");
+    assert_eq!(square.len(), 6);
+    assert!(square.iter().all(|text| !text[3..].contains("0b2")));
+    assert_eq!(
+        illegal(&state, "0b2x0b2"),
+        Illegal::BallJustPlayed {
+            spot: spot("0b2"),
+            rule: TakeBackRule::OneOrTwoEarlier
+        }
+    );
+    assert_eq!(
+        illegal(&state, "0b2x0a1x0b2").to_string(),
+        "the ball on 0b2 was just played: it may not be taken back in the same turn (rule 1-2-earlier)"
+    );
+    assert_eq!(illegal(&state, "0b2"), Illegal::TakeBackRequired);
+    assert_eq!(count_moves(&state), 9 + 6);
+    // Under 0-2-earlier, taking back nothing is one more.
+    let state = position(
+        "standard 0-2-earlier nomove",
+        "0a1 0b1 0a2",
+        "0d4 0d3 0d2",
+        LIGHT,
+    );
+    assert_eq!(moves_starting(&state, "0b2").len(), 7);
+    assert_eq!(play(&state, "0b2").reserve(LIGHT), 11);
+}
+
+#[test]
+fn the_earlier_rules_take_back_nothing_when_only_the_ball_played_is_free() {
+    // Light's square 0b2 0c2 0b3 0c3 is completed on 0c3; Light's other balls all lie
+    // under Dark's balls of level 1, so the ball just played is Light's only free one.
+    let light = "0a1 0b1 0a2 0b2 0c1 0d1 0c2 0a3 0b3";
+    let dark = "0d2 0a4 0b4 0d3 0c4 0d4 1a1 1c1 1a3";
+    let earlier = position("standard 1-2-earlier nomove", light, dark, LIGHT);
+    assert_eq!(moves_starting(&earlier, "0c3"), ["0c3"]);
+    assert_eq!(play(&earlier, "0c3").reserve(LIGHT), 5);
+    // Under 1-2, the ball just played is the only one to take back.
+    let published = position("standard 1-2 nomove", light, dark, LIGHT);
+    assert_eq!(moves_starting(&published, "0c3"), ["0c3x0c3"]);
+    assert_eq!(illegal(&published, "0c3"), Illegal::TakeBackRequired);
 }
 
 #[test]

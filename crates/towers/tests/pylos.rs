@@ -127,7 +127,10 @@ fn bad_input_exits_with_status_2_and_names_the_ply_move_and_reason() {
         fails(&["status", "pylos", "--variant", "kids"])
             .contains("expected children, standard or expert")
     );
-    assert!(fails(&["status", "pylos", "--takeback", "2"]).contains("expected 1-2 or 0-2"));
+    assert!(
+        fails(&["status", "pylos", "--takeback", "2"])
+            .contains("expected 1-2, 0-2, 1-2-earlier or 0-2-earlier")
+    );
     assert!(fails(&["status", "pylos", "--end", "never"]).contains("expected nomove or reserve"));
     assert!(fails(&["status", "pyrga", "--variant", "expert"]).contains("does not apply to pyrga"));
     let over = format!("{APEX} 0a1");

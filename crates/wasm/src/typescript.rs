@@ -16,8 +16,9 @@ export interface GameOptions {
   rules?: "standard" | "classic";
   /** Pylos: "children", "standard" (default) or "expert". */
   variant?: "children" | "standard" | "expert";
-  /** Pylos: "1-2" (default) or "0-2". */
-  takeback?: "1-2" | "0-2";
+  /** Pylos: "1-2" (default) or "0-2"; "1-2-earlier" or "0-2-earlier" forbid taking back
+   * the ball just played (a candidate rule for analysis, not the published game's). */
+  takeback?: "1-2" | "0-2" | "1-2-earlier" | "0-2-earlier";
   /** Pylos: "nomove" (default) or "reserve". */
   end?: "nomove" | "reserve";
   /** Architekton: "all" (default) or "one". */

@@ -23,7 +23,7 @@ pub struct PylosBoard {
     pub spots: Vec<PylosSpot>,
     /// `children`, `standard` or `expert`.
     pub variant: String,
-    /// `1-2` or `0-2`.
+    /// `1-2`, `0-2`, `1-2-earlier` or `0-2-earlier`.
     pub takeback: String,
     /// `nomove` or `reserve`.
     pub end: String,
@@ -77,9 +77,10 @@ impl NamedGame for State {
         },
         OptionSpec {
             key: "takeback",
-            values: &["1-2", "0-2"],
+            values: &["1-2", "0-2", "1-2-earlier", "0-2-earlier"],
             default: "1-2",
-            help: "take-back allowance",
+            help: "take-back allowance (-earlier: never the ball just played, a candidate rule \
+                   for analysis, not the published game's)",
         },
         OptionSpec {
             key: "end",
@@ -111,7 +112,8 @@ raise one of your free balls (nothing on it) to a higher spot that can take it
 and that it does not hold up, which saves a ball.
 Completing a 2x2 square of your colour (standard; expert: also a line of four on
 level 0 or of three on level 1) takes back one or two of your free balls into
-your reserve (children: never; takeback 0-2: none is allowed too).
+your reserve (children: never; takeback 0-2: none is allowed too; the -earlier
+rules, for analysis only: never the ball that completed the pattern).
 A spot is its level, file and rank: 0a1 to 0d4, 1a1 to 1c3, 2a1 to 2b2, the apex
 3a1.
   0b2          place a ball on 0b2
