@@ -25,8 +25,9 @@ use crate::value::Value;
 /// The first bytes of every database file.
 const MAGIC: &[u8; 8] = b"TOWERSDB";
 /// The version of the file format: 2 indexes positions up to symmetry; 3 seals the header,
-/// its checksum covering every byte of the header line before it as well as the values.
-const FORMAT: u32 = 3;
+/// its checksum covering every byte of the header line before it as well as the values; 4
+/// stores each position once, seen from the player to move (half the indices of 3).
+const FORMAT: u32 = 4;
 /// The least time between two checkpoints unless a build says otherwise.
 const CHECKPOINT_EVERY: Duration = Duration::from_mins(10);
 /// The indices whose children are counted between two chances of a checkpoint.
@@ -208,6 +209,13 @@ impl Header {
                 return Err(bad(
                     "a database of format 2, whose header no checksum covers: build it again \
                      with this program",
+                ));
+            }
+            "3" => {
+                return Err(bad(
+                    "a database of format 3, which stores each position twice (once for each \
+                     player to move): build it again with this program, which stores it once \
+                     in half the size",
                 ));
             }
             _ => return Err(bad("an unknown format version")),
@@ -1234,7 +1242,8 @@ mod tests {
         let padded = format!("{:016x}   ", database.header().checksum);
         let marked = format!("{:016x} x ", database.header().checksum);
         assert!(edited(&padded, &marked).contains("checksum"));
-        assert!(edited("format=3", "format=2").contains("format 2"));
+        assert!(edited("format=4", "format=2").contains("format 2"));
+        assert!(edited("format=4", "format=3").contains("format 3"));
         std::fs::write(&path, &sound).unwrap();
         assert!(PylosDatabase::open(&path).is_ok());
         // A checkpoint whose stage was changed by one digit is refused, not resumed.
@@ -1394,7 +1403,8 @@ mod tests {
         assert_eq!(sweep.indices, database.header().positions);
         // Every valid position is consistent with its moves.
         assert_eq!(database.check(1).unwrap(), sweep.positions);
-        // The values equal those of the direct solver, for every image of a position.
+        // The values equal those of the direct solver, for every image of a position, the
+        // colours exchanged or not.
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(11);
         let mut compared = 0;
         while compared < 40 {
@@ -1404,11 +1414,13 @@ mod tests {
             let direct = PylosDirect::solve(&state, 10_000).unwrap();
             for symmetry in boardcore::Symmetry::ALL {
                 let image = state.transformed(symmetry);
-                assert_eq!(
-                    database.value_of(&image).unwrap(),
-                    direct.value_of(&state).unwrap(),
-                    "{image}"
-                );
+                for seen in [image, image.colours_swapped()] {
+                    assert_eq!(
+                        database.value_of(&seen).unwrap(),
+                        direct.value_of(&state).unwrap(),
+                        "{seen}"
+                    );
+                }
             }
             compared += 1;
         }

@@ -1,5 +1,5 @@
 //! A perfect index of Pylos positions: the rank of the filling times the rank of the
-//! colouring, times the player to move.
+//! colouring, each position seen from the player to move.
 
 use core::ops::Range;
 
@@ -36,14 +36,19 @@ fn supports() -> [u32; 30] {
     below
 }
 
-/// Every index of the positions of a Pylos variant up to the 8 symmetries of the pyramid,
-/// one per (canonical filling, colouring, player to move): a filling is a supported set of
-/// occupied spots (141,120 of them, 18,458 up to symmetry), a colouring says which of its
-/// balls are Light's (at most 15 of each colour).
+/// Every index of the positions of a Pylos variant up to the 8 symmetries of the pyramid
+/// and the exchange of the colours, one per (canonical filling, colouring): a filling is a
+/// supported set of occupied spots (141,120 of them, 18,458 up to symmetry), a colouring
+/// says which of its balls are the player to move's (at most 15 of each colour).
 ///
-/// A position is indexed through its *canonical image*: the image whose filling is the
-/// least of its filling's 8 images, and among the images with that filling (when the
-/// filling is symmetric) the one whose Light balls form the least mask;
+/// The rules treat both colours alike, so a position with Dark to move is indexed as its
+/// image with the colours exchanged ([`State::colours_swapped`]), in which Light is to
+/// move: every index names a position with Light to move, and stands for it and for its
+/// exchanged image, which have the same value for the player to move.
+///
+/// A position is indexed through its *canonical image*: the image (with Light to move)
+/// whose filling is the least of its filling's 8 images, and among the images with that
+/// filling (when the filling is symmetric) the one whose Light balls form the least mask;
 /// [`PylosIndex::state_at`] gives that image back. The colourings of a symmetric filling
 /// that are not canonical keep their indices, which name no position, so that the index
 /// stays a simple product.
@@ -53,8 +58,7 @@ fn supports() -> [u32; 30] {
 /// levels of their balls, highest first, so that the positions with equal counts and equal
 /// sums form the [`PylosIndex::groups`], in which no move of `children` stays. Within a
 /// filling of `n` balls, colourings are ranked by Light's count `l`, then by the
-/// combinatorial number system (colex order) of Light's balls among the filling's spots;
-/// the player to move is the lowest bit.
+/// combinatorial number system (colex order) of Light's balls among the filling's spots.
 ///
 /// ```
 /// use pylos::boardcore::Symmetry;
@@ -66,7 +70,9 @@ fn supports() -> [u32; 30] {
 /// let state = State::new(Config::default()).replay("0a1 0b1 0a2").unwrap();
 /// let i = index.index_of(&state).unwrap();
 /// let image = index.state_at(i).unwrap();
-/// assert!(Symmetry::ALL.iter().any(|&s| state.transformed(s) == image));
+/// // Dark is to move: the image has the colours exchanged, and Light to move.
+/// let exchanged = state.colours_swapped();
+/// assert!(Symmetry::ALL.iter().any(|&s| exchanged.transformed(s) == image));
 /// assert_eq!(index.index_of(&image), Some(i));
 /// ```
 pub struct PylosIndex {
@@ -142,7 +148,7 @@ impl PylosIndex {
         let mut group_starts = Vec::new();
         for (rank, &mask) in fillings.iter().enumerate() {
             base.push(total);
-            total += 2 * colourings(mask.count_ones());
+            total += colourings(mask.count_ones());
             let n = mask.count_ones() as usize;
             for end in layer_end.iter_mut().take(n + 1) {
                 *end = (rank + 1) as u32;
@@ -204,8 +210,7 @@ impl PylosIndex {
         self.fillings.len()
     }
 
-    /// The number of indices: every colouring of every canonical filling, times two
-    /// players.
+    /// The number of indices: every colouring of every canonical filling.
     pub fn len(&self) -> u64 {
         self.base[self.fillings.len()]
     }
@@ -232,12 +237,19 @@ impl PylosIndex {
             .map(|pair| self.base[pair[0] as usize]..self.base[pair[1] as usize])
     }
 
-    /// The index of `state` (of its image with the canonical filling), or `None` when its
-    /// options are not the index's.
+    /// The index of `state` (of its image with Light to move and the canonical filling),
+    /// or `None` when its options are not the index's.
     pub fn index_of(&self, state: &State) -> Option<u64> {
         if state.config() != self.config {
             return None;
         }
+        let exchanged;
+        let state = if state.to_move() == Player::FIRST {
+            state
+        } else {
+            exchanged = state.colours_swapped();
+            &exchanged
+        };
         let filling =
             (state.balls(Player::FIRST).bits() | state.balls(Player::SECOND).bits()) as u32;
         let at = self.lookup.partition_point(|&(mask, _, _)| mask < filling);
@@ -256,12 +268,11 @@ impl PylosIndex {
         let n = canonical.count_ones();
         let l = light.count_ones();
         let colouring = offset(n, l) + colex_rank(compress(light, canonical));
-        let side = u64::from(state.to_move() != Player::FIRST);
-        Some(self.base[rank as usize] + 2 * colouring + side)
+        Some(self.base[rank as usize] + colouring)
     }
 
-    /// The position of index `index` (the image of its positions with the canonical
-    /// filling), or `None` when the index is out of range, names an invalid position (one
+    /// The position of index `index` (the image of its positions with Light to move and
+    /// the canonical filling), or `None` when the index is out of range, names an invalid position (one
     /// the rules cannot hold, for example the apex owned by the player to move), or names a
     /// colouring of a symmetric filling that one of the filling's symmetries makes less (its
     /// positions are indexed through that one).
@@ -271,13 +282,7 @@ impl PylosIndex {
         }
         let rank = self.base.partition_point(|&start| start <= index) - 1;
         let filling = self.fillings[rank];
-        let within = index - self.base[rank];
-        let side = if within & 1 == 0 {
-            Player::FIRST
-        } else {
-            Player::SECOND
-        };
-        let mut colouring = within >> 1;
+        let mut colouring = index - self.base[rank];
         let n = filling.count_ones();
         let mut l = n.saturating_sub(BALLS);
         while colouring >= BINOMIAL[n as usize][l as usize] {
@@ -289,7 +294,7 @@ impl PylosIndex {
             self.config,
             Bitset(u64::from(light)),
             Bitset(u64::from(filling & !light)),
-            side,
+            Player::FIRST,
         )
         .ok()?;
         let canonical = self
@@ -393,7 +398,8 @@ mod tests {
         assert_eq!(boards, 12_507_810_089);
         // After folding the 8 symmetries.
         assert_eq!(index.fillings(), 18_458);
-        assert_eq!(index.len(), 4_825_952_178);
+        // One index for a position and its image with the colours exchanged.
+        assert_eq!(index.len(), 2_412_976_089);
         assert_eq!(index.prefix(0), index.len());
         assert_eq!(index.prefix(31), 0);
     }
@@ -407,7 +413,11 @@ mod tests {
         let i = index.index_of(&state).unwrap();
         for symmetry in Symmetry::ALL {
             assert_eq!(index.index_of(&state.transformed(symmetry)), Some(i));
+            let exchanged = state.transformed(symmetry).colours_swapped();
+            assert_eq!(index.index_of(&exchanged), Some(i));
         }
+        // Every index names a position with Light to move.
+        assert_eq!(index.state_at(i).map(|s| s.to_move()), Some(Player::FIRST));
     }
 
     #[test]

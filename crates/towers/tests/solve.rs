@@ -275,7 +275,7 @@ fn hint_says_the_value_of_the_move() {
 /// covers no position of these tests.
 fn one_value_database(path: &std::path::Path) {
     let values = [0u8];
-    let fields = "game=pylos format=3 variant=children takeback=1-2 end=nomove min_balls=30 \
+    let fields = "game=pylos format=4 variant=children takeback=1-2 end=nomove min_balls=30 \
                   positions=1 stage=done";
     let checksum = fields
         .bytes()
