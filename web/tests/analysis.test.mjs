@@ -1,7 +1,9 @@
 // Pylos's analysis panel and perfect bot in the page, answered by the analysis server
-// (`towers-server`, started here on an ephemeral port of the loopback address). The
-// positions are late enough for the server to solve them without a database; the values
-// shown must be the server's, and a page without a reachable server must say so.
+// (`towers-server`, started here on an ephemeral port of the loopback address, with a small
+// database: the compact file of the `children` positions with at least 28 balls). Standard
+// positions late enough are solved by the server without a database, `children` ones come
+// from the database; the values shown must be the server's, and a page without a reachable
+// server must say so.
 
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
@@ -16,6 +18,7 @@ import { launch, startGame, watchedPage } from "./browser.mjs";
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const app = process.env.TOWERS_WEB_APP ?? join(root, "target", "web", "app");
 const program = process.env.TOWERS_SERVER ?? join(root, "target", "debug", "towers-server");
+const database = join(root, "crates", "server", "tests", "data", "children-28.dz");
 const { Game, botMove } = createRequire(import.meta.url)(join(root, "target", "web", "pkg"));
 
 let pages;
@@ -24,7 +27,7 @@ let analysis;
 let analysisUrl;
 
 before(async () => {
-  analysis = spawn(program, ["--addr", "127.0.0.1:0"], { stdio: ["ignore", "pipe", "inherit"] });
+  analysis = spawn(program, ["--addr", "127.0.0.1:0", "--db", database], { stdio: ["ignore", "pipe", "inherit"] });
   const [line] = await new Promise((resolve, reject) => {
     analysis.on("error", reject);
     createInterface({ input: analysis.stdout }).once("line", (first) => resolve([first]));
@@ -46,15 +49,15 @@ async function fromServer(game) {
   return { status: response.status, body: await response.json() };
 }
 
-/** A record of random Pylos moves reaching `balls` balls on the board with `seat` to move,
- * that the server solves; the first seed that gives one. */
-async function lateRecord(seat) {
+/** A record of random Pylos moves (with `options`) reaching `balls` balls on the board with
+ * `seat` to move, that the server answers; the first seed that gives one. */
+async function lateRecord(seat, { options = {}, balls: enough = 26 } = {}) {
   for (let seed = 1; seed < 200; seed += 1) {
-    let game = new Game("pylos");
+    let game = new Game("pylos", options);
     const moves = [];
     for (let ply = 0; ply < 300; ply += 1) {
       const balls = [...game.toText().split(" ")[0]].filter((c) => c === "L" || c === "D").length;
-      if (balls >= 26 || !game.status().startsWith("ongoing")) break;
+      if (balls >= enough || !game.status().startsWith("ongoing")) break;
       const move = botMove(game, { bot: "random", seed: seed * 1000 + ply });
       moves.push(move);
       game = game.play(move);
@@ -72,10 +75,12 @@ async function loadRecord(page, record) {
   await page.click("#load-record");
 }
 
-test("the analysis panel lists the server's value of every move", async () => {
-  const { record, answer } = await lateRecord(0);
+/** Loads `record` (of a game with `options`) in a page given the server, turns the analysis
+ * panel on, and checks that it lists the server's `answer`: every move with its value, best
+ * first, and the position's value. */
+async function panelShows(record, answer, options = {}) {
   const { page, errors } = await watchedPage(browser.context);
-  await startGame(page, `${pages.url}?server=${encodeURIComponent(analysisUrl)}`, { game: "pylos", bot: "random" });
+  await startGame(page, `${pages.url}?server=${encodeURIComponent(analysisUrl)}`, { game: "pylos", options, bot: "random" });
   await page.waitForSelector("body[data-phase=human]");
   await loadRecord(page, record);
   await page.waitForSelector("body[data-phase=human]");
@@ -88,6 +93,19 @@ test("the analysis panel lists the server's value of every move", async () => {
   assert.match(await page.textContent("#analysis-status"), new RegExp(answer.value.text));
   assert.deepEqual(errors, []);
   await page.close();
+}
+
+test("the analysis panel lists the server's value of every move", async () => {
+  const { record, answer } = await lateRecord(0);
+  assert.equal(answer.source, "direct");
+  await panelShows(record, answer);
+});
+
+test("a position of the small database: the panel shows the database's values", async () => {
+  const options = { variant: "children" };
+  const { record, answer } = await lateRecord(0, { options, balls: 28 });
+  assert.equal(answer.source, "database");
+  await panelShows(record, answer, options);
 });
 
 test("the perfect bot plays the server's best move", async () => {

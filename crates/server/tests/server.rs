@@ -1,6 +1,8 @@
 //! The server on the loopback address, loaded by concurrent clients: every answer equals
-//! the catalog's own values, bad requests get their status and kind, and the throughput
-//! and latencies are printed (`cargo test -p towers-server -- --nocapture`).
+//! the catalog's own values (Pylos positions of `children` with at least 28 balls answered
+//! from a small compact database, `tests/data/children-28.dz`, and checked against the
+//! direct solver), bad requests get their status and kind, and the throughput and
+//! latencies are printed (`cargo test -p towers-server -- --nocapture`).
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, missing_docs)]
 
 use std::io::{Read, Write};
@@ -8,12 +10,22 @@ use std::net::{SocketAddr, TcpStream};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use catalog::solve::PylosDatabase;
 use catalog::{AnyGame, BotRequest, Options, SolveRequest};
 use serde_json::Value;
 use towers_server::Analyst;
 
+/// The compact database of the `children` positions with at least 28 balls.
+const CHILDREN_28: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/children-28.dz");
+
 /// Starts a server with no database on an ephemeral port of the loopback address.
 fn start() -> SocketAddr {
+    start_with(Vec::new())
+}
+
+/// Starts a server answering Pylos from `databases` on an ephemeral port of the loopback
+/// address.
+fn start_with(databases: Vec<Arc<PylosDatabase>>) -> SocketAddr {
     let (sender, receiver) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
         let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -25,7 +37,7 @@ fn start() -> SocketAddr {
         runtime.block_on(async {
             let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
             sender.send(listener.local_addr().unwrap()).unwrap();
-            let analyst = Arc::new(Analyst::new(Vec::new(), 5_000.0, 200_000));
+            let analyst = Arc::new(Analyst::new(databases, 5_000.0, 200_000));
             towers_server::serve(listener, analyst).await.unwrap();
         });
     });
@@ -57,18 +69,19 @@ fn get(address: SocketAddr, path: &str) -> (u16, Value) {
 
 /// The record of a random game of `name` after `plies` moves (fewer if it would end first).
 fn random_record(name: &str, plies: u64, seed: u64) -> String {
-    random_record_until(name, plies, seed, |_| false)
+    random_record_until(name, &Options::default(), plies, seed, |_| false)
 }
 
-/// The record of a random game of `name` after `plies` moves or once `late` holds,
-/// stopping before the game ends.
+/// The record of a random game of `name` with `options` after `plies` moves or once `late`
+/// holds, stopping before the game ends.
 fn random_record_until(
     name: &str,
+    options: &Options,
     plies: u64,
     seed: u64,
     late: impl Fn(&AnyGame) -> bool,
 ) -> String {
-    let mut game = AnyGame::start(name, &Options::default()).unwrap();
+    let mut game = AnyGame::start(name, options).unwrap();
     for ply in 0..plies {
         if late(&game) {
             break;
@@ -91,8 +104,8 @@ fn random_record_until(
 }
 
 /// What the catalog itself says of the position: the value and the moves, as JSON.
-fn expected(name: &str, record: &str) -> Value {
-    let game = AnyGame::from_record(name, &Options::default(), record).unwrap();
+fn expected(name: &str, options: &Options, record: &str) -> Value {
+    let game = AnyGame::from_record(name, options, record).unwrap();
     let request = SolveRequest {
         time_ms: Some(60_000.0),
         nodes: None,
@@ -103,27 +116,53 @@ fn expected(name: &str, record: &str) -> Value {
     })
 }
 
+/// The balls on the board of a Pylos game (the first field of its text).
+fn balls(game: &AnyGame) -> usize {
+    let text = game.text();
+    text.split(' ')
+        .next()
+        .unwrap_or_default()
+        .chars()
+        .filter(|c| matches!(c, 'L' | 'D'))
+        .count()
+}
+
 #[test]
 fn answers_equal_the_catalogs_values_under_load() {
-    let address = start();
-    // Late positions: Pyrga from ply 18, Pylos with 26 balls on the board (solved directly).
+    let database = PylosDatabase::open(std::path::Path::new(CHILDREN_28)).unwrap();
+    database.verify().unwrap();
+    let address = start_with(vec![Arc::new(database)]);
+    // Late positions: Pyrga from ply 18, Pylos with 26 balls on the board (solved
+    // directly), and `children` with 28 (answered from the database, expected from the
+    // direct solver).
+    let default = Options::default();
+    let children = Options::from_pairs(&[("variant", "children")]);
     let mut sample: Vec<(String, String, Value)> = Vec::new();
     for seed in 0..12 {
         let record = random_record("pyrga", 18, seed);
-        sample.push(("pyrga".into(), record.clone(), expected("pyrga", &record)));
-        let balls = |game: &AnyGame| {
-            game.text()
-                .chars()
-                .filter(|c| matches!(c, 'L' | 'D'))
-                .count()
-        };
-        let record = random_record_until("pylos", 300, seed, |game| balls(game) >= 26);
-        let game = AnyGame::from_record("pylos", &Options::default(), &record).unwrap();
+        let query = format!("moves={}", record.replace(' ', "+"));
+        sample.push(("pyrga".into(), query, expected("pyrga", &default, &record)));
+        let record = random_record_until("pylos", &default, 300, seed, |game| balls(game) >= 26);
+        let game = AnyGame::from_record("pylos", &default, &record).unwrap();
         if game.solve(SolveRequest::default()).is_ok() {
-            sample.push(("pylos".into(), record.clone(), expected("pylos", &record)));
+            let query = format!("moves={}", record.replace(' ', "+"));
+            sample.push(("pylos".into(), query, expected("pylos", &default, &record)));
+        }
+        // A random game may end before 28 balls: then the database has no position of it.
+        let record = random_record_until("pylos", &children, 300, seed, |game| balls(game) >= 28);
+        let game = AnyGame::from_record("pylos", &children, &record).unwrap();
+        if balls(&game) >= 28 {
+            let query = format!("variant=children&moves={}", record.replace(' ', "+"));
+            let (status, body) = get(address, &format!("/pylos?{query}"));
+            assert_eq!(
+                (status, &body["source"]),
+                (200, &Value::from("database")),
+                "{body}"
+            );
+            sample.push(("pylos".into(), query, expected("pylos", &children, &record)));
         }
     }
-    assert!(sample.len() >= 16, "{} positions", sample.len());
+    assert!(sample.len() >= 24, "{} positions", sample.len());
     let sample = Arc::new(sample);
     let clients = 4;
     let per_client = 40;
@@ -134,8 +173,8 @@ fn answers_equal_the_catalogs_values_under_load() {
             std::thread::spawn(move || {
                 let mut latencies = Vec::new();
                 for round in 0..per_client {
-                    let (name, record, expected) = &sample[(client * 7 + round) % sample.len()];
-                    let path = format!("/{name}?moves={}", record.replace(' ', "+"));
+                    let (name, query, expected) = &sample[(client * 7 + round) % sample.len()];
+                    let path = format!("/{name}?{query}");
                     let begun = Instant::now();
                     let (status, body) = get(address, &path);
                     latencies.push(begun.elapsed());
@@ -224,7 +263,10 @@ fn a_position_text_with_moves_is_analysed_too() {
         .replace('/', "%2F");
     let (status, body) = get(address, &format!("/pyrga?position={text}"));
     assert_eq!(status, 200, "{body}");
-    assert_eq!(body["value"], expected("pyrga", &record)["value"]);
+    assert_eq!(
+        body["value"],
+        expected("pyrga", &Options::default(), &record)["value"]
+    );
     let (status, body) = get(address, &format!("/pyrga?position={text}&rules=classic"));
     assert_eq!(
         (status, body["error"]["kind"].clone()),
