@@ -305,10 +305,26 @@ impl Game {
         self.game.text()
     }
 
-    /// The whole game as a game file (its name, options or starting position, and record),
-    /// which `Game.from_file` reads back.
-    fn to_file(&self) -> String {
-        self.game.file().to_string()
+    /// The whole game as a game file (its name, options or starting position, who played
+    /// each seat when `players` names them, as `[player1 "you"]`, and the record), which
+    /// `Game.from_file` reads back.
+    ///
+    /// Raises `BadOptionError` when `players` names more seats than the game has.
+    #[pyo3(signature = (players = None))]
+    fn to_file(&self, players: Option<Vec<String>>) -> PyResult<String> {
+        let mut file = self.game.file();
+        if let Some(players) = players {
+            let seats = self.game.seats();
+            if players.len() > seats {
+                return Err(bad_option(format!(
+                    "players: at most {seats} names, one per seat of {} (got {})",
+                    self.game.name(),
+                    players.len()
+                )));
+            }
+            file.players = players;
+        }
+        Ok(file.to_string())
     }
 
     /// The position key, in decimal.

@@ -30,6 +30,11 @@ def test_a_game_is_played_by_text():
 def test_options_and_info():
     classic = tg.Game("pyrga", rules="classic")
     assert '[rules "classic"]' in classic.to_file()
+    named = classic.play("Sa1").to_file(players=["you", "mcts bot, level 3"])
+    assert '[player1 "you"]' in named and '[player2 "mcts bot, level 3"]' in named
+    assert tg.Game.from_file(named).record() == "Sa1"
+    with pytest.raises(tg.BadOptionError, match="at most 2 names"):
+        classic.to_file(players=["a", "b", "c"])
     assert tg.Game("crescendo", players=3).num_players() == 3
     info = tg.game_info("crescendo")
     assert info["options"][0]["key"] == "players"
