@@ -814,12 +814,12 @@ fn build_by_sweep(
         Ok(())
     })?;
     if progress {
-        eprintln!(
+        retro::report(format_args!(
             "sweep: {} positions in {:.1} s ({:.0} positions/s)",
             sweep.positions,
             sweep.seconds,
             sweep.indices as f64 / sweep.seconds
-        );
+        ));
     }
     Ok(BuildReport {
         sweep: Some(sweep),
@@ -869,10 +869,10 @@ fn build_by_layers(
         }
         meter.finish();
         if let (true, Some(count)) = (progress, total) {
-            eprintln!(
+            retro::report(format_args!(
                 "count: {} games going on, {} finished, at most {} children, {:.1} s",
                 count.ongoing, count.finished, count.most_children, count.seconds
-            );
+            ));
         }
         report.count = total;
     }
@@ -882,10 +882,10 @@ fn build_by_layers(
     };
     report.layers = frontier::run(space, cells, counters, first, progress, |layer| {
         if progress {
-            eprintln!(
+            retro::report(format_args!(
                 "distance {}: {} positions, {} parents settled, {:.1} s",
                 layer.plies, layer.frontier, layer.settled, layer.seconds
-            );
+            ));
         }
         if layer.settled > 0 && checkpoint.due(last) {
             checkpoint.write(Stage::Layer(layer.plies), cells, Some(counters))?;

@@ -116,6 +116,14 @@ pub struct SweepReport {
     pub seconds: f64,
 }
 
+/// Writes a line of progress to the standard error. A closed or full standard error (the
+/// reader of a pipe gone) loses the line but never stops the work, as `eprintln!` would by
+/// panicking.
+pub(crate) fn report(line: core::fmt::Arguments<'_>) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr().lock(), "{line}");
+}
+
 /// Progress of a long loop: a bar on a terminal; a line every minute when the output is a
 /// file (a run left going with its output to a log); nothing when not asked for.
 pub(crate) struct Meter {
@@ -164,12 +172,12 @@ impl Meter {
         if last.elapsed().as_secs() >= Self::LINE_SECONDS {
             *last = Instant::now();
             let (position, len) = (self.bar.position(), self.bar.length().unwrap_or(1).max(1));
-            eprintln!(
+            report(format_args!(
                 "{label} {position}/{len} positions ({:.1}%), {:.0} positions/s, about {} s to go",
                 100.0 * position as f64 / len as f64,
                 self.bar.per_sec(),
                 self.bar.eta().as_secs()
-            );
+            ));
         }
     }
 
