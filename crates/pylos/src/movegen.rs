@@ -40,7 +40,7 @@ struct TakeBackChoice {
 impl TakeBackChoice {
     /// The mover's free balls, each of which may be taken back.
     fn free(&self) -> u32 {
-        self.own & !covered(self.occupied) & !self.kept
+        takeable(self.own, self.occupied, self.kept)
     }
 
     /// Whether taking back nothing is a take-back: the rule allows it, or no ball may be
@@ -83,6 +83,14 @@ impl TakeBackChoice {
             });
         });
     }
+}
+
+/// The balls of `own` that may be taken back when the balls lie on `occupied`: the free
+/// ones (nothing resting on them) except `kept` (the ball just played under the `earlier`
+/// rules, else 0).
+#[inline]
+pub(crate) fn takeable(own: u32, occupied: u32, kept: u32) -> u32 {
+    own & !covered(occupied) & !kept
 }
 
 /// Calls `f` with each single-bit mask of `mask`, lowest first.

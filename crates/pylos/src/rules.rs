@@ -4,10 +4,10 @@ use boardcore::{Actor, MoveError, Outcome, Status};
 
 use crate::config::Variant;
 use crate::error::Illegal;
-use crate::movegen::{ended_by_rule, for_each_raise};
+use crate::movegen::{ended_by_rule, for_each_raise, takeable};
 use crate::moves::Move;
 use crate::pattern::completes;
-use crate::spot::{ABOVE, BELOW, Spot, covered};
+use crate::spot::{ABOVE, BELOW, Spot};
 use crate::state::State;
 
 /// Whether the player to move has a legal move (the game not having ended by rule).
@@ -151,7 +151,7 @@ fn check_takeback(state: &State, mv: Move, from: u32) -> Result<u32, Illegal> {
     // The ball just played stays under the `earlier` rules.
     let kept = if rule.keeps_ball_played() { to } else { 0 };
     if takeback.is_empty() {
-        let none_free = own & !covered(occupied) & !kept == 0;
+        let none_free = takeable(own, occupied, kept) == 0;
         return if rule.allows_none() || none_free {
             Ok(0)
         } else {
