@@ -5,7 +5,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use solve::{Limits, PyrgaSolver, Value};
+use solve::{BookEntry, Limits, PyrgaBook, PyrgaSolver, Value};
 #[cfg(feature = "perfect")]
 use solve::{PylosDatabase, PylosDirect};
 
@@ -18,8 +18,10 @@ const TABLE_BITS: u32 = 22;
 /// A bot that plays the solver's best move: the shortest win, else a draw, else the
 /// longest loss.
 ///
-/// - Pyrga: it solves the position within its time budget, from any position, and plays
-///   the shortest win, else a draw, else the longest loss. When the budget runs out first
+/// - Pyrga: in the first plies it plays the move of the opening book shipped with the
+///   `solve` crate (`solve::PyrgaBook`), which holds every position it meets there when it
+///   plays from the start; elsewhere it solves the position within its time budget and
+///   plays the shortest win, else a draw, else the longest loss. When the budget runs out first
 ///   (early in the game), it looks within the same time again for a move that keeps the
 ///   position's verdict (`solve::PyrgaSolver::verdict_move`: perfect in the sense of the
 ///   game's value, without the distance), and only then plays [`AlphaBeta`]'s move.
@@ -149,6 +151,9 @@ impl Bot<pyrga::State> for Perfect {
     }
 
     fn choose(&mut self, state: &pyrga::State) -> Option<pyrga::Move> {
+        if let Some(entry) = book_entry(state) {
+            return Some(entry.mv);
+        }
         let solver = self.pyrga_solver();
         match solver.best_move(state) {
             Ok(Some((mv, _))) => return Some(mv),
@@ -167,10 +172,27 @@ impl Bot<pyrga::State> for Perfect {
     }
 
     fn explain(&mut self, state: &pyrga::State, mv: pyrga::Move) -> Option<String> {
+        if let Some(entry) = book_entry(state)
+            && entry.mv == mv
+        {
+            return Some(match entry.value {
+                Some(value) => Value::describe_move(value.before_move()),
+                None => Value::describe_verdict(entry.verdict),
+            });
+        }
         let child = pyrga::apply(state, mv).ok()?;
+        if let Some(value) = book_entry(&child).and_then(|entry| entry.value) {
+            return Some(Value::describe_move(value));
+        }
         let value = self.pyrga_solver().solve(&child).ok()?;
         Some(Value::describe_move(value))
     }
+}
+
+/// The entry of the opening book shipped for the rules of `state`, if it holds the
+/// position.
+fn book_entry(state: &pyrga::State) -> Option<BookEntry> {
+    PyrgaBook::shipped(state.rules()).ok()?.best_move(state)
 }
 
 #[cfg(feature = "perfect")]

@@ -32,6 +32,20 @@ fn pyrga_moves_keep_the_minimax_value() {
     }
 }
 
+#[test]
+fn pyrga_opening_moves_come_from_the_book_at_once() {
+    // A budget far too small for any solve: the book answers the first plies.
+    let mut bot = Perfect::new(Duration::from_millis(1));
+    for rules in [pyrga::Rules::Standard, pyrga::Rules::Classic] {
+        let book = solve::PyrgaBook::shipped(rules).unwrap();
+        let start = pyrga::State::new(pyrga::Config::new(rules));
+        let entry = book.best_move(&start).unwrap();
+        assert_eq!(bot.choose(&start), Some(entry.mv));
+        let said = bot.explain(&start, entry.mv).unwrap();
+        assert!(said.starts_with("this move wins"), "{said}");
+    }
+}
+
 #[cfg(feature = "perfect")]
 #[test]
 fn pylos_late_moves_keep_the_solved_value() {

@@ -1,7 +1,7 @@
 //! Perfect play: the exact value of a position and of each of its legal moves.
 //!
-//! Pyrga: from the solver of the `solve` crate, within a time (and optionally a node)
-//! budget. The solver reads the clock itself (`performance.now()` in WebAssembly), so a
+//! Pyrga: from the opening book of the `solve` crate where it holds the position, else
+//! from its solver, within a time (and optionally a node) budget. The solver reads the clock itself (`performance.now()` in WebAssembly), so a
 //! value that is found is exact whatever the machine's speed; only whether it is found in
 //! time varies. Successive calls on one thread share the solver's table, so that the moves
 //! of a position just solved (or the position after a move just analysed) come at once.
@@ -15,7 +15,7 @@ use std::time::Duration;
 use boardcore::{Game, Status};
 use pyrga::State;
 use serde::Serialize;
-use solve::{Limits, PyrgaSolver, SolveError, Value, Verdict};
+use solve::{Limits, PyrgaBook, PyrgaSolver, SolveError, Value, Verdict};
 
 use crate::error::{Error, ErrorKind};
 
@@ -183,7 +183,14 @@ fn ongoing<G: Game>(state: &G) -> Result<(), Error> {
 /// `gameOver` when the game is over, `outOfBudget` when the budget runs out first.
 pub(crate) fn solve_position(state: &State, request: SolveRequest) -> Result<PositionValue, Error> {
     ongoing(state)?;
-    let value = request.run(|solver| solver.solve(state))?;
+    // The opening book answers the first plies at once.
+    let booked = PyrgaBook::shipped(state.rules())
+        .ok()
+        .and_then(|book| book.value(state));
+    let value = match booked {
+        Some(value) => value,
+        None => request.run(|solver| solver.solve(state))?,
+    };
     Ok(position_value(state, value))
 }
 

@@ -130,11 +130,30 @@ impl State {
     /// }
     /// ```
     pub fn symmetric_key(&self) -> u64 {
+        self.canonical().0.position_key()
+    }
+
+    /// The image of the position that stands for its 8 images ([`State::transformed`]): the
+    /// one of least [`State::position_key`], whose key is [`State::symmetric_key`], with a
+    /// symmetry that gives it. A book or table of positions keyed by their canonical image
+    /// stores a move of that image; the move of this position is the one whose image under
+    /// the symmetry ([`Move::map`]) it is.
+    ///
+    /// ```
+    /// use pyrga::{Config, State};
+    ///
+    /// let state = State::new(Config::default()).replay("Tb1e Sc1").unwrap();
+    /// let (image, symmetry) = state.canonical();
+    /// assert_eq!(state.transformed(symmetry), image);
+    /// assert_eq!(image.position_key(), state.symmetric_key());
+    /// ```
+    #[must_use]
+    pub fn canonical(&self) -> (State, Symmetry) {
         Symmetry::ALL
             .iter()
-            .map(|&symmetry| self.transformed(symmetry).position_key())
-            .min()
-            .unwrap_or_default()
+            .map(|&symmetry| (self.transformed(symmetry), symmetry))
+            .min_by_key(|(image, _)| image.position_key())
+            .unwrap_or((*self, Symmetry::Identity))
     }
 }
 

@@ -1,7 +1,8 @@
 //! Solver benchmarks: nodes per second of the Pyrga search, and positions per second of
 //! the work a Pylos build does for each position: going forwards (unrank, generate the
 //! moves, play them and rank the children: the sweep and the count of the children) and
-//! backwards (unrank, play the moves backwards and rank the parents: a layer).
+//! backwards (unrank, play the moves backwards and rank the parents: a layer); and the
+//! Pyrga opening book's reading and lookups.
 #![allow(missing_docs, clippy::unwrap_used, clippy::expect_used)]
 
 use std::hint::black_box;
@@ -9,7 +10,7 @@ use std::hint::black_box;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use pylos::{Config as PylosConfig, MoveList, Variant};
 use pyrga::{Config, State};
-use solve::{PylosIndex, PyrgaProof, PyrgaSolver};
+use solve::{PylosIndex, PyrgaBook, PyrgaProof, PyrgaSolver};
 
 /// A Pyrga position at ply 13 (from a random game), large enough that the table's
 /// allocation weighs little.
@@ -41,6 +42,24 @@ fn bench_pyrga(c: &mut Criterion) {
     group.throughput(Throughput::Elements(proof.nodes()));
     group.bench_function("ply13_proof_numbers", |b| {
         b.iter(|| black_box(PyrgaProof::new(21).verdict(black_box(&state)).unwrap()));
+    });
+    group.finish();
+}
+
+/// The opening book: reading the shipped file, and a lookup (the canonical image under the
+/// 8 symmetries, a binary search, the move mapped back).
+fn bench_pyrga_book(c: &mut Criterion) {
+    let mut group = c.benchmark_group("pyrga_book");
+    let bytes = PyrgaBook::shipped(pyrga::Rules::Standard)
+        .unwrap()
+        .to_bytes();
+    group.bench_function("read", |b| {
+        b.iter(|| PyrgaBook::from_bytes(black_box(&bytes)).unwrap());
+    });
+    let book = PyrgaBook::shipped(pyrga::Rules::Standard).unwrap();
+    let start = State::new(Config::default());
+    group.bench_function("lookup_start", |b| {
+        b.iter(|| book.best_move(black_box(&start)).unwrap());
     });
     group.finish();
 }
@@ -111,5 +130,11 @@ fn bench_pylos_parents(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench_pyrga, bench_pylos_pass, bench_pylos_parents);
+criterion_group!(
+    benches,
+    bench_pyrga,
+    bench_pyrga_book,
+    bench_pylos_pass,
+    bench_pylos_parents
+);
 criterion_main!(benches);

@@ -24,9 +24,8 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 
-use crate::database::{
-    HEADER, Header, fnv1a, fnv1a_continue, pad_header, seal_line, temporary_path, unseal_line,
-};
+use crate::checksum::{fnv1a, fnv1a_continue};
+use crate::database::{HEADER, Header, pad_header, seal_line, temporary_path, unseal_line};
 use crate::error::SolveError;
 use crate::retro::Meter;
 

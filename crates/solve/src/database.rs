@@ -13,6 +13,7 @@ use std::time::{Duration, Instant};
 
 use pylos::{Config, Move, MoveList, State, Variant};
 
+use crate::checksum::{fnv1a, fnv1a_continue};
 use crate::compact::{self, CompactReport, CompactSettings, CompactValues};
 use crate::direct::{apply, best_of, check_position};
 use crate::error::SolveError;
@@ -257,21 +258,6 @@ pub(crate) fn unseal_line(line: &str) -> Option<(&str, u64)> {
         fields,
         u64::from_str_radix(digits, 16).ok().filter(|_| hex)?,
     ))
-}
-
-/// The start of the FNV-1a 64-bit hash.
-const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
-
-/// The FNV-1a 64-bit hash of `bytes`.
-pub(crate) fn fnv1a(bytes: &[u8]) -> u64 {
-    fnv1a_continue(FNV_OFFSET, bytes)
-}
-
-/// The FNV-1a 64-bit hash `hash` continued over `bytes`.
-pub(crate) fn fnv1a_continue(hash: u64, bytes: &[u8]) -> u64 {
-    bytes.iter().fold(hash, |hash, &byte| {
-        (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
-    })
 }
 
 /// The values of every Pylos position with at least `min_balls` balls on the board, for

@@ -4,6 +4,9 @@
 //!
 //! - [`PyrgaSolver`]: alpha-beta with a transposition table over scores that encode win,
 //!   draw or loss and the distance (Pyrga has no cycles and lasts at most 30 plies).
+//! - [`PyrgaBook`]: the opening book shipped for each rule set: the verdict, a move that
+//!   keeps it and, where known, the exact value of every position a perfect player meets
+//!   in the first plies.
 //! - [`PylosIndex`]: a perfect index of Pylos positions (the rank of the filling times the
 //!   rank of the colouring, times the player to move); the positions with at least `k`
 //!   balls are a prefix of it.
@@ -36,6 +39,7 @@
 #[doc = include_str!("../README.md")]
 pub struct ReadmeDoctests;
 
+mod checksum;
 #[cfg(feature = "database")]
 mod compact;
 #[cfg(feature = "database")]
@@ -64,7 +68,7 @@ pub use error::SolveError;
 pub use frontier::{CountReport, LayerReport};
 pub use index::PylosIndex;
 pub use minimax::minimax;
-pub use pyrga::{Limits, PyrgaProof, PyrgaSolver};
+pub use pyrga::{BookEntry, BookError, BookStep, Limits, PyrgaBook, PyrgaProof, PyrgaSolver};
 #[cfg(feature = "database")]
 pub use retro::{MAX_PLIES, SLICE, SweepReport};
 pub use turn::Turn;

@@ -105,6 +105,24 @@ impl Value {
         }
     }
 
+    /// The value of the position after a best move from a position of this value, for
+    /// the opponent who moves there: the inverse of [`Value::after_move`].
+    ///
+    /// ```
+    /// use solve::Value;
+    ///
+    /// assert_eq!(Value::win(3).before_move(), Value::loss(2));
+    /// assert_eq!(Value::loss(2).after_move().before_move(), Value::loss(2));
+    /// ```
+    #[must_use]
+    pub const fn before_move(self) -> Value {
+        match self.verdict {
+            Verdict::Win => Value::loss(self.plies.saturating_sub(1)),
+            Verdict::Loss => Value::win(self.plies.saturating_sub(1)),
+            Verdict::Draw => Value::DRAW,
+        }
+    }
+
     /// A score ordering values from the mover's side: shorter wins and longer losses first.
     pub(crate) const fn score(self) -> i32 {
         match self.verdict {
@@ -122,6 +140,16 @@ impl Value {
             Value::loss((WIN + score) as u32)
         } else {
             Value::DRAW
+        }
+    }
+
+    /// `this move wins`, `this move draws`, `this move loses`: the verdict of a move for
+    /// the player who makes it, when its distance is not known.
+    pub fn describe_verdict(mine: Verdict) -> String {
+        match mine {
+            Verdict::Win => "this move wins".to_owned(),
+            Verdict::Loss => "this move loses".to_owned(),
+            Verdict::Draw => "this move draws".to_owned(),
         }
     }
 

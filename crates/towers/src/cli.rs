@@ -261,6 +261,23 @@ pub(crate) struct SolveArgs {
     /// and resume from the values FILE holds (a long solve can stop and go on).
     #[arg(long, value_name = "FILE", requires = "all_moves")]
     pub(crate) checkpoint: Option<String>,
+    /// Pyrga: build the opening book of the rules (`--rules`) into FILE: a best move and
+    /// the value of every position a perfect player meets up to ply --plies, from the start
+    /// (each solve within --time). Each position is saved to FILE.checkpoint as soon as it
+    /// is solved, and the same command resumes from it.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["all_moves", "verdict", "checkpoint"])]
+    pub(crate) book: Option<String>,
+    /// Pyrga, with --book: the last ply of the book's positions (0 is the start).
+    #[arg(long, default_value_t = 10, requires = "book", allow_negative_numbers = true, value_parser = whole::<u32>)]
+    pub(crate) plies: u32,
+    /// Pyrga, with --book: the nodes the exact value of a position may take; a position
+    /// whose exact search needs more gets its verdict and a move that keeps it.
+    #[arg(long, default_value_t = 50_000_000, requires = "book", allow_negative_numbers = true, value_parser = whole::<u64>)]
+    pub(crate) exact_nodes: u64,
+    /// Pyrga, with --book: solve this many positions at once, each thread with its own
+    /// table (--memory is shared among them).
+    #[arg(long, default_value_t = 1, requires = "book", allow_negative_numbers = true, value_parser = whole::<u32>)]
+    pub(crate) threads: u32,
     /// Also print a principal variation (Pylos: at most 200 plies).
     #[arg(long)]
     pub(crate) pv: bool,

@@ -5,11 +5,11 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use solve::{
-    BuildSettings, CompactSettings, Limits, PylosDatabase, PylosDirect, PyrgaProof, PyrgaSolver,
-    SolveError, Value,
+    BookError, BuildSettings, CompactSettings, Limits, PylosDatabase, PylosDirect, PyrgaBook,
+    PyrgaProof, PyrgaSolver, SolveError, Value,
 };
 
-use crate::checkpoint::Checkpoint;
+use crate::checkpoint::{self, Checkpoint};
 
 use crate::cli::{SolveArgs, VerdictMethod};
 use crate::commands::position;
@@ -45,11 +45,20 @@ fn solve_pyrga(args: &SolveArgs, out: &mut impl Write) -> Result<(), CliError> {
     // solver holds at most 2^34 buckets).
     let buckets = (args.memory.clamp(1, 1 << 30) << 20) / 32;
     let bits = buckets.ilog2();
+    if let Some(path) = args.book.as_deref() {
+        // The memory shared among the threads' tables.
+        let threads = args.threads.max(1);
+        let bits = (buckets / u64::from(threads)).max(1).ilog2();
+        let mut solvers: Vec<PyrgaSolver> = (0..threads)
+            .map(|_| PyrgaSolver::new(bits).with_limits(limits))
+            .collect();
+        return build_book(&state, Path::new(path), args, &mut solvers, out);
+    }
     let mut solver = PyrgaSolver::new(bits).with_limits(limits);
     let mut checkpoint = args
         .checkpoint
         .as_deref()
-        .map(|path| Checkpoint::open(Path::new(path), &state, &args.position.moves))
+        .map(|path| move_values_checkpoint(Path::new(path), &state, &args.position.moves))
         .transpose()?;
     if let Some(method) = args.verdict {
         return pyrga_verdict(method, &state, limits, bits, out);
@@ -141,7 +150,7 @@ fn finished_value(state: &pyrga::State) -> Result<Value, CliError> {
 fn all_move_values(
     state: &pyrga::State,
     solver: &mut PyrgaSolver,
-    mut checkpoint: Option<&mut Checkpoint>,
+    mut checkpoint: Option<&mut Checkpoint<(pyrga::Move, Value)>>,
 ) -> Result<Vec<(pyrga::Move, Value)>, CliError> {
     let known = checkpoint
         .as_ref()
@@ -154,7 +163,7 @@ fn all_move_values(
         progress.inc(1);
         progress.set_message(format!("(last: {mv}, {})", Value::describe_move(value)));
         if let (Some(checkpoint), Ok(())) = (checkpoint.as_mut(), &saved) {
-            saved = checkpoint.save(mv, value);
+            saved = checkpoint.save(&format!("{mv} {}", checkpoint::format_value(value)));
         }
     });
     progress.finish_and_clear();
@@ -172,6 +181,142 @@ fn all_move_values(
         .collect();
     values.sort_by_key(|&(_, value)| core::cmp::Reverse(value));
     Ok(values)
+}
+
+/// `towers solve pyrga --book FILE`: builds the opening book of the rules of `start` up to
+/// ply `--plies` with `solver`, resuming from and saving to `FILE.checkpoint`, then writes
+/// FILE (a file that is not a book is refused, never overwritten). The last line is the
+/// start's value, or its verdict when the book does not hold its value.
+fn build_book(
+    start: &pyrga::State,
+    path: &Path,
+    args: &SolveArgs,
+    solvers: &mut [PyrgaSolver],
+    out: &mut impl Write,
+) -> Result<(), CliError> {
+    let refuse = |reason: String| {
+        CliError::Solve(SolveError::BadFile {
+            path: path.to_path_buf(),
+            reason,
+        })
+    };
+    if start.ply() > 0 {
+        return Err(refuse(
+            "a book starts from the start of the game: drop --moves".to_owned(),
+        ));
+    }
+    if let Ok(bytes) = std::fs::read(path)
+        && matches!(PyrgaBook::from_bytes(&bytes), Err(BookError::NotABook))
+    {
+        return Err(refuse(
+            "not a Pyrga book: it is not overwritten; give another file".to_owned(),
+        ));
+    }
+    let rules = start.rules();
+    let mut checkpoint = checkpoint::open_book(path, rules)?;
+    let known = std::mem::take(&mut checkpoint.known);
+    let started = Instant::now();
+    let mut bar: Option<(u32, indicatif::ProgressBar)> = None;
+    let mut solved = 0usize;
+    let mut saved = Ok(());
+    let plies = args.plies;
+    let built = PyrgaBook::build(
+        rules,
+        plies,
+        Some(args.exact_nodes),
+        solvers,
+        &known,
+        |step| {
+            if bar.as_ref().is_none_or(|(ply, _)| *ply != step.ply) {
+                if let Some((_, done)) = bar.take() {
+                    done.finish_and_clear();
+                }
+                let shown =
+                    progress::bar(step.total as u64, &format!("positions of ply {}", step.ply));
+                bar = Some((step.ply, shown));
+            }
+            if let Some((_, shown)) = &bar {
+                shown.set_position(step.done as u64);
+            }
+            if step.done == step.total {
+                // A log line for each ply, also when standard error is not a terminal (a
+                // closed one is no reason to stop the build).
+                let _ = writeln!(
+                    std::io::stderr(),
+                    "ply {}: {} positions, {:.1} s",
+                    step.ply,
+                    step.total,
+                    started.elapsed().as_secs_f64()
+                );
+            }
+            if step.solved {
+                solved += 1;
+                if saved.is_ok() {
+                    saved = checkpoint.save(&checkpoint::book_line(step.key, step.entry));
+                }
+            }
+        },
+    );
+    if let Some((_, shown)) = bar {
+        shown.finish_and_clear();
+    }
+    saved?;
+    let book = built.map_err(|error| match error {
+        SolveError::OutOfBudget { nodes } => CliError::Unfinished {
+            nodes,
+            path: checkpoint.path().to_path_buf(),
+        },
+        error => error.into(),
+    })?;
+    let bytes = book.to_bytes();
+    checkpoint::write_whole(path, &bytes)?;
+    let entry = book.best_move(start).ok_or(SolveError::Internal)?;
+    let exact = book
+        .entries()
+        .iter()
+        .filter(|(_, entry)| entry.value.is_some())
+        .count();
+    writeln!(
+        out,
+        "book {}: rules {rules}, plies 0 to {plies}, {} positions, {exact} with their exact value ({solved} solved now, the others from {}), {} bytes",
+        path.display(),
+        book.len(),
+        checkpoint.path().display(),
+        bytes.len()
+    )?;
+    writeln!(
+        out,
+        "nodes {} seconds {:.3}",
+        solvers.iter().map(PyrgaSolver::nodes).sum::<u64>(),
+        started.elapsed().as_secs_f64()
+    )?;
+    writeln!(out, "best {}", entry.mv)?;
+    match entry.value {
+        Some(value) => writeln!(out, "{value}")?,
+        None => writeln!(out, "verdict {}", entry.verdict)?,
+    }
+    Ok(())
+}
+
+/// The checkpoint of `--all-moves` from the position `state` reached by `record`.
+fn move_values_checkpoint(
+    path: &Path,
+    state: &pyrga::State,
+    record: &str,
+) -> Result<Checkpoint<(pyrga::Move, Value)>, CliError> {
+    let subject = format!(
+        "position {} {}",
+        state.rules(),
+        record.split_whitespace().collect::<Vec<_>>().join(" ")
+    );
+    Checkpoint::open(path, checkpoint::MOVE_VALUES, &subject, |content| {
+        let [mv, verdict, plies] = content.split(' ').collect::<Vec<_>>()[..] else {
+            return None;
+        };
+        let mv: pyrga::Move = mv.parse().ok()?;
+        pyrga::apply(state, mv).ok()?;
+        Some((mv, checkpoint::parse_value(verdict, plies)?))
+    })
 }
 
 /// The number of legal moves of `state` whose results are not images of each other.

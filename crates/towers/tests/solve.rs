@@ -4,6 +4,8 @@
 
 mod common;
 
+use std::fmt::Write as _;
+
 use common::{fails, ok, towers_with_input};
 
 /// A Pyrga position at ply 16 of a random game.
@@ -133,7 +135,7 @@ fn pyrga_checkpoint_resumes_and_refuses_what_is_not_its_own() {
     std::fs::write(&file, &saved).unwrap();
     let message = fails(&["solve", "pyrga", "--all-moves", "--checkpoint", path]);
     assert!(
-        message.contains("a checkpoint of another position"),
+        message.contains("a checkpoint of another solve"),
         "{message}"
     );
     let other = dir.join("notes.txt");
@@ -381,5 +383,84 @@ fn a_compact_database_answers_as_its_source_and_is_never_overwritten() {
     assert!(message.contains("zstd level 0"), "{message}");
     assert!(!std::path::Path::new(other).exists());
     fails(&["solve", "pylos", "--db", path, "--level", "3"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The checkpoint of `towers solve pyrga --book` holding the entries of the book shipped
+/// for `rules`, each line with its check, as the command writes them.
+fn book_checkpoint(rules: pyrga::Rules) -> String {
+    let header = format!("towers pyrga book 1\nbook {rules}\n");
+    let check = |content: &str| {
+        header
+            .bytes()
+            .chain(content.bytes())
+            .fold(0xcbf2_9ce4_8422_2325_u64, |hash, byte| {
+                (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
+            })
+    };
+    let mut text = header.clone();
+    let book = solve::PyrgaBook::shipped(rules).unwrap();
+    for &(key, entry) in book.entries() {
+        let plies = entry
+            .value
+            .map_or("-".to_owned(), |value| value.plies.to_string());
+        let content = format!("{key:016x} {} {} {plies}", entry.mv, entry.verdict);
+        writeln!(text, "{content} {:016x}", check(&content)).unwrap();
+    }
+    text
+}
+
+#[test]
+fn pyrga_book_resumes_from_its_checkpoint_and_writes_the_book() {
+    let dir = scratch("book");
+    let file = dir.join("pyrga.book");
+    let path = file.to_str().unwrap();
+    let checkpoint = dir.join("pyrga.book.checkpoint");
+    for rules in [pyrga::Rules::Standard, pyrga::Rules::Classic] {
+        let shipped = solve::PyrgaBook::shipped(rules).unwrap();
+        std::fs::write(&checkpoint, book_checkpoint(rules)).unwrap();
+        let plies = shipped.plies().to_string();
+        let rules_text = rules.to_string();
+        let out = ok(&[
+            "solve",
+            "pyrga",
+            "--rules",
+            &rules_text,
+            "--book",
+            path,
+            "--plies",
+            &plies,
+        ]);
+        // Everything came from the checkpoint; the book is the shipped one.
+        assert!(out.contains(" (0 solved now,"), "{out}");
+        assert_eq!(
+            &solve::PyrgaBook::from_bytes(&std::fs::read(&file).unwrap()).unwrap(),
+            shipped
+        );
+        let start = shipped
+            .best_move(&pyrga::State::new(pyrga::Config::new(rules)))
+            .unwrap();
+        let last = start.value.map_or_else(
+            || format!("verdict {}", start.verdict),
+            |value| value.to_string(),
+        );
+        assert_eq!(out.lines().last(), Some(last.as_str()));
+    }
+    // A checkpoint of the other rules is refused, and left as it was.
+    let classic = std::fs::read_to_string(&checkpoint).unwrap();
+    let message = fails(&["solve", "pyrga", "--book", path, "--plies", "1"]);
+    assert!(
+        message.contains("a checkpoint of another solve"),
+        "{message}"
+    );
+    assert_eq!(std::fs::read_to_string(&checkpoint).unwrap(), classic);
+    // A file that is not a book is not overwritten; a book needs the start.
+    let notes = dir.join("notes.txt");
+    std::fs::write(&notes, "my notes\n").unwrap();
+    let message = fails(&["solve", "pyrga", "--book", notes.to_str().unwrap()]);
+    assert!(message.contains("not a Pyrga book"), "{message}");
+    assert_eq!(std::fs::read_to_string(&notes).unwrap(), "my notes\n");
+    let message = fails(&["solve", "pyrga", "--moves", "Sa1", "--book", path]);
+    assert!(message.contains("drop --moves"), "{message}");
     let _ = std::fs::remove_dir_all(&dir);
 }

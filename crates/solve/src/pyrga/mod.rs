@@ -1,5 +1,6 @@
 //! Pyrga: alpha-beta with a transposition table, for the verdict and for the distance.
 
+mod book;
 mod proof;
 mod table;
 
@@ -9,6 +10,7 @@ use web_time::Instant;
 
 use crate::error::SolveError;
 use crate::value::{Value, Verdict, WIN};
+pub use book::{BookEntry, BookError, BookStep, PyrgaBook};
 pub use proof::PyrgaProof;
 use table::{Entry, Table};
 
@@ -214,6 +216,16 @@ impl PyrgaSolver {
     pub fn with_limits(mut self, limits: Limits) -> PyrgaSolver {
         self.budget.limits = limits;
         self
+    }
+
+    /// Sets the limits of each later call.
+    pub fn set_limits(&mut self, limits: Limits) {
+        self.budget.limits = limits;
+    }
+
+    /// The limits of each call.
+    pub const fn limits(&self) -> Limits {
+        self.budget.limits
     }
 
     /// The nodes searched since the solver was made.
@@ -458,6 +470,14 @@ impl PyrgaSolver {
 
     fn start(&mut self) {
         self.budget.start();
+    }
+
+    /// How much work the table says the last verdict search of `state` took: the base-2
+    /// logarithm of its nodes (rounded up), 0 when the table no longer holds it.
+    fn verdict_work(&self, state: &State) -> u8 {
+        self.table
+            .probe(self.key(state) ^ VerdictMode::SALT)
+            .map_or(0, |entry| entry.work)
     }
 
     /// The table's key of `state`.
