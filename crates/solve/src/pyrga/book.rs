@@ -17,6 +17,9 @@ use crate::value::{Value, Verdict};
 /// The first bytes of a book file.
 const MAGIC: &[u8; 8] = b"PYRGBOOK";
 
+/// The plies of the longest Pyrga game: the last ply a book can hold.
+const LONGEST_GAME: u32 = 30;
+
 /// The plies of a value byte whose value is not known.
 const UNKNOWN_PLIES: u8 = 63;
 
@@ -210,9 +213,9 @@ impl PyrgaBook {
         self.best_move(state)?.value
     }
 
-    /// Builds the book of `rules` up to ply `plies` with `solvers` (give them large tables:
-    /// the positions of one game share much of their proofs; each call keeps a solver's
-    /// limits), taking the entries of `known` (as an earlier build reported them in
+    /// Builds the book of `rules` up to ply `plies` (at most 30, the longest game) with
+    /// `solvers` (give them large tables: the positions of one game share much of their
+    /// proofs; each call keeps a solver's limits), taking the entries of `known` (as an earlier build reported them in
     /// [`BookStep`]s) instead of solving them again when their move is legal; `step` is
     /// called after each position, ply by ply, the known ones first. With more than one
     /// solver, each solves positions of a ply in a thread of its own (one solver needs
@@ -251,6 +254,9 @@ impl PyrgaBook {
         known: &[(u64, BookEntry)],
         mut step: impl FnMut(&BookStep),
     ) -> Result<PyrgaBook, SolveError> {
+        // A game lasts at most 30 plies, so a book ends there (and its file keeps the
+        // plies in a byte).
+        let plies = plies.min(LONGEST_GAME);
         let known: HashMap<u64, BookEntry> = known.iter().copied().collect();
         let mut entries = Vec::new();
         // The positions of a ply by key: the canonical image, and the sides whose book
@@ -415,7 +421,8 @@ impl PyrgaBook {
             count.saturating_mul(MAX_ENTRY_BYTES),
         )
         .map_err(|_| corrupt("the entries do not decompress"))?;
-        let mut entries = Vec::with_capacity(count);
+        // An entry takes 3 bytes at least: a count beyond that is found wrong below.
+        let mut entries = Vec::with_capacity(count.min(raw.len() / 3));
         let mut rest = raw.as_slice();
         let mut previous = 0u64;
         while !rest.is_empty() {
