@@ -143,11 +143,21 @@ fn at_a_terminal_leaving_offers_to_save() {
 fn ctrl_c_while_the_bot_thinks_leaves_after_its_move_with_the_record() {
     use std::io::Read;
     use std::process::{Command, Stdio};
-    // The perfect bot moves first at level 1: about a second per search at the start, up
-    // to three searches; Ctrl-C (SIGINT) comes while it thinks.
+    // The perfect bot (White) moves at ply 4, at level 1: a second per search, up to three
+    // searches; Ctrl-C (SIGINT) comes while it thinks. White's first move is not the
+    // opening book's, so no book holds the position: the bot searches.
     let mut child = Command::new(env!("CARGO_BIN_EXE_towers"))
         .args([
-            "play", "pyrga", "--bot", "perfect", "--level", "1", "--seat", "1",
+            "play",
+            "pyrga",
+            "--bot",
+            "perfect",
+            "--level",
+            "1",
+            "--seat",
+            "1",
+            "--moves",
+            OUT_OF_BOOK,
         ])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -175,5 +185,10 @@ fn ctrl_c_while_the_bot_thinks_leaves_after_its_move_with_the_record() {
         .lines()
         .find_map(|line| line.strip_prefix("record "))
         .unwrap_or_else(|| panic!("no record line in {stdout}"));
-    assert_eq!(record.split_whitespace().count(), 1, "{stdout}");
+    assert!(record.starts_with(OUT_OF_BOOK), "{stdout}");
+    assert_eq!(record.split_whitespace().count(), 5, "{stdout}");
 }
+
+/// Four plies of Pyrga after a first move that is not the opening book's (`Tb1w` or one of
+/// its images): White to move, in no book.
+const OUT_OF_BOOK: &str = "Ta4e Tb4s Tb3n Cb4";

@@ -79,11 +79,25 @@ fn watching_bots_draws_each_board_and_keeps_the_output() {
 
 #[test]
 fn at_a_terminal_a_slow_bot_says_it_is_thinking() {
-    // The perfect bot moves first and searches for a second at level 1; then the person
-    // quits without saving.
+    // The perfect bot (White) moves at ply 4 of a game file and searches for a second at
+    // level 1 (White's first move is not the opening book's, so no book holds the
+    // position); then the person quits without saving.
+    let file = std::env::temp_dir().join(format!("towers-thinking-{}.txt", std::process::id()));
+    std::fs::write(&file, "[game \"pyrga\"]\nTa4e Tb4s Tb3n Cb4\n").unwrap();
     let Some(run) = towers_at_terminal(
         &[
-            "play", "pyrga", "--seed", "1", "--bot", "perfect", "--level", "1", "--seat", "1",
+            "play",
+            "pyrga",
+            "--seed",
+            "1",
+            "--bot",
+            "perfect",
+            "--level",
+            "1",
+            "--seat",
+            "1",
+            "--record",
+            file.to_str().unwrap(),
         ],
         &["quit", ""],
         false,
@@ -91,6 +105,7 @@ fn at_a_terminal_a_slow_bot_says_it_is_thinking() {
         eprintln!("skipped: util-linux script is not installed");
         return;
     };
+    let _ = std::fs::remove_file(&file);
     assert!(run.stdout.contains("thinking…"), "{}", run.stdout);
     assert!(
         run.stdout.contains("(seat 0, perfect bot) plays "),
