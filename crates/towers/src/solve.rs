@@ -5,8 +5,8 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use solve::{
-    BookError, BuildSettings, CompactSettings, Limits, PylosDatabase, PylosDirect, PyrgaBook,
-    PyrgaProof, PyrgaSolver, SolveError, Value,
+    BookEntry, BookError, BuildSettings, CompactSettings, Limits, PylosDatabase, PylosDirect,
+    PyrgaBook, PyrgaProof, PyrgaSolver, SolveError, Value,
 };
 
 use crate::checkpoint::{self, Checkpoint};
@@ -183,9 +183,34 @@ fn all_move_values(
     Ok(values)
 }
 
+/// The entries of the book of `rules` already at `path` (a copy of the shipped one, say, or
+/// the last build of fewer plies), so that a build solves only the positions past it; none
+/// when there is no file or a damaged book.
+///
+/// # Errors
+/// Why the file must not be overwritten: it is not a book, or a book of other rules.
+fn earlier_book(path: &Path, rules: pyrga::Rules) -> Result<Vec<(u64, BookEntry)>, String> {
+    let Ok(bytes) = std::fs::read(path) else {
+        return Ok(Vec::new());
+    };
+    match PyrgaBook::from_bytes(&bytes) {
+        Ok(book) if book.rules() == rules => Ok(book.entries().to_vec()),
+        Ok(book) => Err(format!(
+            "a book of the {} rules: it is not overwritten by one of the {rules} rules; give another file",
+            book.rules()
+        )),
+        Err(BookError::NotABook) => {
+            Err("not a Pyrga book: it is not overwritten; give another file".to_owned())
+        }
+        // A damaged book is built again, as if it were not there.
+        Err(_) => Ok(Vec::new()),
+    }
+}
+
 /// `towers solve pyrga --book FILE`: builds the opening book of the rules of `start` up to
-/// ply `--plies` with `solver`, resuming from and saving to `FILE.checkpoint`, then writes
-/// FILE (a file that is not a book is refused, never overwritten). The last line is the
+/// ply `--plies` with `solver`, resuming from and saving to `FILE.checkpoint` and taking
+/// the entries of a book of the same rules already at FILE, then writes FILE (a file that
+/// is not a book, or a book of other rules, is refused, never overwritten). The last line is the
 /// start's value, or its verdict when the book does not hold its value.
 fn build_book(
     start: &pyrga::State,
@@ -205,16 +230,11 @@ fn build_book(
             "a book starts from the start of the game: drop --moves".to_owned(),
         ));
     }
-    if let Ok(bytes) = std::fs::read(path)
-        && matches!(PyrgaBook::from_bytes(&bytes), Err(BookError::NotABook))
-    {
-        return Err(refuse(
-            "not a Pyrga book: it is not overwritten; give another file".to_owned(),
-        ));
-    }
     let rules = start.rules();
+    let earlier = earlier_book(path, rules).map_err(refuse)?;
     let mut checkpoint = checkpoint::open_book(path, rules)?;
-    let known = std::mem::take(&mut checkpoint.known);
+    let mut known = std::mem::take(&mut checkpoint.known);
+    known.extend(earlier);
     let started = Instant::now();
     let mut bar: Option<(u32, indicatif::ProgressBar)> = None;
     let mut solved = 0usize;
@@ -278,7 +298,7 @@ fn build_book(
         .count();
     writeln!(
         out,
-        "book {}: rules {rules}, plies 0 to {plies}, {} positions, {exact} with their exact value ({solved} solved now, the others from {}), {} bytes",
+        "book {}: rules {rules}, plies 0 to {plies}, {} positions, {exact} with their exact value ({solved} solved now, the others from {} or the book there before), {} bytes",
         path.display(),
         book.len(),
         checkpoint.path().display(),

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{ok, towers_at_terminal, towers_with_input};
+use common::{PYRGA_OUT_OF_BOOK, ok, towers_at_terminal, towers_with_input};
 
 /// A finished Pyrga game between bots, and the status line it ended with.
 fn finished_pyrga() -> (String, String) {
@@ -157,7 +157,7 @@ fn ctrl_c_while_the_bot_thinks_leaves_after_its_move_with_the_record() {
             "--seat",
             "1",
             "--moves",
-            OUT_OF_BOOK,
+            PYRGA_OUT_OF_BOOK,
         ])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -185,10 +185,6 @@ fn ctrl_c_while_the_bot_thinks_leaves_after_its_move_with_the_record() {
         .lines()
         .find_map(|line| line.strip_prefix("record "))
         .unwrap_or_else(|| panic!("no record line in {stdout}"));
-    assert!(record.starts_with(OUT_OF_BOOK), "{stdout}");
+    assert!(record.starts_with(PYRGA_OUT_OF_BOOK), "{stdout}");
     assert_eq!(record.split_whitespace().count(), 5, "{stdout}");
 }
-
-/// Four plies of Pyrga after a first move that is not the opening book's (`Tb1w` or one of
-/// its images): White to move, in no book.
-const OUT_OF_BOOK: &str = "Ta4e Tb4s Tb3n Cb4";

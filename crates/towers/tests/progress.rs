@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{ok, towers_at_terminal, towers_with_input};
+use common::{PYRGA_OUT_OF_BOOK, ok, towers_at_terminal, towers_with_input};
 
 #[test]
 fn bots_say_each_move_as_they_play_it() {
@@ -83,7 +83,7 @@ fn at_a_terminal_a_slow_bot_says_it_is_thinking() {
     // level 1 (White's first move is not the opening book's, so no book holds the
     // position); then the person quits without saving.
     let file = std::env::temp_dir().join(format!("towers-thinking-{}.txt", std::process::id()));
-    std::fs::write(&file, "[game \"pyrga\"]\nTa4e Tb4s Tb3n Cb4\n").unwrap();
+    std::fs::write(&file, format!("[game \"pyrga\"]\n{PYRGA_OUT_OF_BOOK}\n")).unwrap();
     let Some(run) = towers_at_terminal(
         &[
             "play",

@@ -411,6 +411,31 @@ fn book_checkpoint(rules: pyrga::Rules) -> String {
 }
 
 #[test]
+fn pyrga_book_goes_on_from_the_book_already_in_its_file() {
+    // A copy of the shipped book, without a checkpoint: rebuilt to its own depth, nothing
+    // is solved again and the same book comes out.
+    let dir = scratch("book-again");
+    let file = dir.join("standard.book");
+    let shipped = solve::PyrgaBook::shipped(pyrga::Rules::Standard).unwrap();
+    std::fs::write(&file, shipped.to_bytes()).unwrap();
+    let plies = shipped.plies().to_string();
+    let out = ok(&[
+        "solve",
+        "pyrga",
+        "--book",
+        file.to_str().unwrap(),
+        "--plies",
+        &plies,
+    ]);
+    assert!(out.contains(" (0 solved now,"), "{out}");
+    assert_eq!(
+        &solve::PyrgaBook::from_bytes(&std::fs::read(&file).unwrap()).unwrap(),
+        shipped
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn pyrga_book_resumes_from_its_checkpoint_and_writes_the_book() {
     let dir = scratch("book");
     let file = dir.join("pyrga.book");
@@ -418,6 +443,8 @@ fn pyrga_book_resumes_from_its_checkpoint_and_writes_the_book() {
     let checkpoint = dir.join("pyrga.book.checkpoint");
     for rules in [pyrga::Rules::Standard, pyrga::Rules::Classic] {
         let shipped = solve::PyrgaBook::shipped(rules).unwrap();
+        // The book of the rules before is not this one's to overwrite.
+        let _ = std::fs::remove_file(&file);
         std::fs::write(&checkpoint, book_checkpoint(rules)).unwrap();
         let plies = shipped.plies().to_string();
         let rules_text = rules.to_string();
@@ -446,6 +473,12 @@ fn pyrga_book_resumes_from_its_checkpoint_and_writes_the_book() {
         );
         assert_eq!(out.lines().last(), Some(last.as_str()));
     }
+    // A book of the other rules is not overwritten.
+    let classic_book = std::fs::read(&file).unwrap();
+    let message = fails(&["solve", "pyrga", "--book", path, "--plies", "1"]);
+    assert!(message.contains("a book of the classic rules"), "{message}");
+    assert_eq!(std::fs::read(&file).unwrap(), classic_book);
+    std::fs::remove_file(&file).unwrap();
     // A checkpoint of the other rules is refused, and left as it was.
     let classic = std::fs::read_to_string(&checkpoint).unwrap();
     let message = fails(&["solve", "pyrga", "--book", path, "--plies", "1"]);

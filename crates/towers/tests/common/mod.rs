@@ -8,6 +8,10 @@
 use std::io::Write;
 use std::process::{Command, Stdio};
 
+/// Four plies of Pyrga after a first move that is not the opening book's (`Tb1w` or one of
+/// its images): White to move, in no book, so a perfect bot must search.
+pub(crate) const PYRGA_OUT_OF_BOOK: &str = "Ta4e Tb4s Tb3n Cb4";
+
 /// What a run of `towers` printed, and how it ended.
 pub(crate) struct Run {
     pub(crate) status: i32,
