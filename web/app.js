@@ -493,7 +493,9 @@ function onBotAnswer(event) {
 // ---------------------------------------------------------------- hints and analysis
 
 /** Asks the worker for a hint: in a game with a solver, its best move and the position's
- * value ("Hint: Cc3. White wins in 9."); else the game's default bot's move at level 3. */
+ * value ("Hint: Cc3. White wins in 9."), or when the solver runs out of time the perfect
+ * bot's move (the opening book's where it holds the position, which keeps its verdict);
+ * else the game's default bot's move at level 3. */
 function askHint() {
   const game = current();
   const status = parseStatus(game.status());
@@ -506,7 +508,7 @@ function askHint() {
     name: match.name,
     text: game.toText(),
     solve: match.module.analysis === true,
-    bot: match.module.bots[0],
+    bot: match.module.analysis === true && match.module.bots.includes("perfect") ? "perfect" : match.module.bots[0],
     timeMs: analysis.timeMs,
   });
 }

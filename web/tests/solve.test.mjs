@@ -129,7 +129,9 @@ test("Pyrga: an analysis or a hint that runs out of time says so", async () => {
   assert.equal(await page.locator("#analysis-moves").isVisible(), false);
   await page.click("#hint");
   await page.waitForFunction(() => /^Hint: [STC]/.test(document.querySelector("#hint-text").textContent), null, { timeout: 30_000 });
-  assert.match(await page.textContent("#hint-text"), /^Hint: [STC][a-d][1-4][nesw]? \(not solved within 1 s: the alphabeta bot's choice\)\.$/);
+  // The exact value is out of reach in 1 s, but the opening book holds the start: the
+  // perfect bot's move is its winning first move.
+  assert.match(await page.textContent("#hint-text"), /^Hint: Tb1w \(not solved within 1 s: the perfect bot's choice\)\.$/);
   assert.deepEqual(errors, []);
   await page.close();
 });
