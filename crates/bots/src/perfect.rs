@@ -20,11 +20,12 @@ const TABLE_BITS: u32 = 22;
 ///
 /// - Pyrga: in the first plies it plays the move of the opening book shipped with the
 ///   `solve` crate (`solve::PyrgaBook`), which holds every position it meets there when it
-///   plays from the start; elsewhere it solves the position within its time budget and
-///   plays the shortest win, else a draw, else the longest loss. When the budget runs out first
-///   (early in the game), it looks within the same time again for a move that keeps the
-///   position's verdict (`solve::PyrgaSolver::verdict_move`: perfect in the sense of the
-///   game's value, without the distance), and only then plays [`AlphaBeta`]'s move.
+///   plays from the start; elsewhere it solves the position within half its time budget
+///   and plays the shortest win, else a draw, else the longest loss. When that runs out
+///   first (early in the game), it looks within three tenths of the budget for a move that
+///   keeps the position's verdict (`solve::PyrgaSolver::verdict_move`: perfect in the sense
+///   of the game's value, without the distance), and only then plays [`AlphaBeta`]'s move,
+///   searched within the last fifth: a move takes at most the budget.
 /// - Pylos (feature `perfect`): it reads the `solve::PylosDatabase` it was given when the
 ///   database covers the position, else solves directly (`solve::PylosDirect`) when at
 ///   most `max_positions` positions are reachable (late in the game), else plays
@@ -67,8 +68,8 @@ struct PylosPart {
 }
 
 impl Perfect {
-    /// A perfect bot that gives each Pyrga solve `time`, with alpha-beta under the same
-    /// time (depth 10 at most) as the fallback, and no Pylos database.
+    /// A perfect bot that gives each Pyrga move at most `time` (shared by the solver and
+    /// its fallback, alpha-beta to depth 10 at most), and no Pylos database.
     pub fn new(time: Duration) -> Perfect {
         Perfect {
             time,
@@ -110,9 +111,9 @@ impl Perfect {
         self
     }
 
-    /// The fallback's budget: depth 10 at most, within the same time.
+    /// The fallback's budget: depth 10 at most, within the fifth of the time left to it.
     fn fallback_budget(&self) -> Budget {
-        Budget::iterations(10).with_time(self.time)
+        Budget::iterations(10).with_time(self.time / 5)
     }
 
     fn pyrga_solver(&mut self) -> &mut PyrgaSolver {
@@ -154,16 +155,29 @@ impl Bot<pyrga::State> for Perfect {
         if let Some(entry) = book_entry(state) {
             return Some(entry.mv);
         }
+        // The whole move within the budget: half for the exact search, three tenths for
+        // the verdict move (its table warm from the first), the rest for alpha-beta.
+        let time = self.time;
+        let share = |tenths: u32| Limits {
+            nodes: None,
+            time: Some(time * tenths / 10),
+        };
         let solver = self.pyrga_solver();
-        match solver.best_move(state) {
-            Ok(Some((mv, _))) => return Some(mv),
-            Ok(None) => return None,
-            Err(_) => {}
-        }
+        solver.set_limits(share(5));
+        let exact = solver.best_move(state);
         // Out of time for the distance: a move that keeps the verdict is still perfect in
         // the sense of the game's value.
-        if let Ok(Some((mv, _))) = solver.verdict_move(state) {
-            return Some(mv);
+        let kept = exact.map(|found| found.map(|(mv, _)| mv)).or_else(|_| {
+            solver.set_limits(share(3));
+            solver
+                .verdict_move(state)
+                .map(|found| found.map(|(mv, _)| mv))
+        });
+        solver.set_limits(share(10));
+        match kept {
+            Ok(Some(mv)) => return Some(mv),
+            Ok(None) => return None,
+            Err(_) => {}
         }
         let budget = self.fallback_budget();
         self.pyrga_fallback

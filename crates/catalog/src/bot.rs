@@ -27,7 +27,7 @@ enum Growth {
     Depth,
     /// MCTS: twice the iterations at a time.
     Iterations,
-    /// It keeps its own clock (`perfect`): one search within the time budget, in
+    /// It keeps its own clock (`perfect`): the whole move within the time budget, in
     /// milliseconds.
     OwnClock,
 }
@@ -168,7 +168,7 @@ where
     }
 }
 
-/// The perfect bot with `time` per solve: a small table in the browser, the Pylos database
+/// The perfect bot with `time` a move: a small table in the browser, the Pylos database
 /// where there is one.
 fn perfect(time: Duration) -> Perfect {
     let bot = Perfect::new(time);
