@@ -418,10 +418,22 @@ fn pyrga_book_goes_on_from_the_book_already_in_its_file() {
     let file = dir.join("standard.book");
     let shipped = solve::PyrgaBook::shipped(pyrga::Rules::Standard).unwrap();
     std::fs::write(&file, shipped.to_bytes()).unwrap();
+    build_shipped_book_again(&file, pyrga::Rules::Standard);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Runs `towers solve pyrga --book FILE` to the depth of the book shipped for `rules`,
+/// whose entries must all be known already (from FILE or its checkpoint); checks that FILE
+/// is then the shipped book, and returns the output.
+fn build_shipped_book_again(file: &std::path::Path, rules: pyrga::Rules) -> String {
+    let shipped = solve::PyrgaBook::shipped(rules).unwrap();
     let plies = shipped.plies().to_string();
+    let rules_text = rules.to_string();
     let out = ok(&[
         "solve",
         "pyrga",
+        "--rules",
+        &rules_text,
         "--book",
         file.to_str().unwrap(),
         "--plies",
@@ -429,10 +441,10 @@ fn pyrga_book_goes_on_from_the_book_already_in_its_file() {
     ]);
     assert!(out.contains(" (0 solved now,"), "{out}");
     assert_eq!(
-        &solve::PyrgaBook::from_bytes(&std::fs::read(&file).unwrap()).unwrap(),
+        &solve::PyrgaBook::from_bytes(&std::fs::read(file).unwrap()).unwrap(),
         shipped
     );
-    let _ = std::fs::remove_dir_all(&dir);
+    out
 }
 
 #[test]
@@ -446,24 +458,8 @@ fn pyrga_book_resumes_from_its_checkpoint_and_writes_the_book() {
         // The book of the rules before is not this one's to overwrite.
         let _ = std::fs::remove_file(&file);
         std::fs::write(&checkpoint, book_checkpoint(rules)).unwrap();
-        let plies = shipped.plies().to_string();
-        let rules_text = rules.to_string();
-        let out = ok(&[
-            "solve",
-            "pyrga",
-            "--rules",
-            &rules_text,
-            "--book",
-            path,
-            "--plies",
-            &plies,
-        ]);
-        // Everything came from the checkpoint; the book is the shipped one.
-        assert!(out.contains(" (0 solved now,"), "{out}");
-        assert_eq!(
-            &solve::PyrgaBook::from_bytes(&std::fs::read(&file).unwrap()).unwrap(),
-            shipped
-        );
+        // Everything comes from the checkpoint.
+        let out = build_shipped_book_again(&file, rules);
         let start = shipped
             .best_move(&pyrga::State::new(pyrga::Config::new(rules)))
             .unwrap();
