@@ -143,9 +143,10 @@ fn at_a_terminal_leaving_offers_to_save() {
 fn ctrl_c_while_the_bot_thinks_leaves_after_its_move_with_the_record() {
     use std::io::Read;
     use std::process::{Command, Stdio};
-    // The perfect bot (White) moves at ply 4, at level 1: a second for the move; Ctrl-C
-    // (SIGINT) comes while it thinks. White's first move is not the
-    // opening book's, so no book holds the position: the bot searches.
+    // The perfect bot (White) moves at ply 4, at level 2: two seconds for the move, the
+    // first of them for the exact search, which does not end so soon here; Ctrl-C (SIGINT)
+    // comes while it thinks. White's first move is not the opening book's, so no book
+    // holds the position: the bot searches.
     let mut child = Command::new(env!("CARGO_BIN_EXE_towers"))
         .args([
             "play",
@@ -153,7 +154,7 @@ fn ctrl_c_while_the_bot_thinks_leaves_after_its_move_with_the_record() {
             "--bot",
             "perfect",
             "--level",
-            "1",
+            "2",
             "--seat",
             "1",
             "--moves",
