@@ -1,9 +1,9 @@
 //! How long the perfect bot of Pyrga takes for each move of its own games: `Perfect`
 //! (opening book, then the solver within the budget) plays one side from the start against
 //! the alpha-beta or MCTS bot at level 1 (game `seed`: Perfect is White in even games; the
-//! opponent alternates every two games), and each of its moves is timed. Prints, per ply,
-//! the moves timed, the median, the 99th percentile and the slowest, and how many came from
-//! the book.
+//! opponent alternates every two games), and each of its moves is timed. Prints the results
+//! for each of its sides, then, per ply, the moves timed, the median, the 99th percentile
+//! and the slowest, and how many came from the book.
 //!
 //! ```text
 //! cargo run --release -p bots --features perfect-pyrga --example perfect_games -- \
@@ -27,7 +27,8 @@ fn main() {
     // By ply: the time of each move, and how many the book gave.
     let mut times: Vec<Vec<Duration>> = vec![Vec::new(); 31];
     let mut booked = [0usize; 31];
-    let mut results = [0usize; 3];
+    // By the perfect bot's side (White, Black): games won, drawn and lost.
+    let mut results = [[0usize; 3]; 2];
     for seed in 0..games {
         let level = Level::MIN;
         let mut opponent: Box<dyn Bot<State>> = if seed / 2 % 2 == 0 {
@@ -61,14 +62,17 @@ fn main() {
             Some(_) => 2,
             None => 1,
         };
-        results[result] += 1;
+        results[side][result] += 1;
     }
     println!(
-        "rules {rules}, budget {} ms, {games} games: perfect won {}, drew {}, lost {}",
+        "rules {rules}, budget {} ms, {games} games: perfect won {}, drew {}, lost {} as White; won {}, drew {}, lost {} as Black",
         budget.as_millis(),
-        results[0],
-        results[1],
-        results[2]
+        results[0][0],
+        results[0][1],
+        results[0][2],
+        results[1][0],
+        results[1][1],
+        results[1][2]
     );
     println!(" ply  moves   p50 s   p99 s   max s   book");
     for (ply, mut moves) in times.into_iter().enumerate() {
