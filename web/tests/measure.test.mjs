@@ -116,3 +116,71 @@ test("bot move times at level 3, in the browser", async (t) => {
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+// Games of Pyrga's perfect bot, with the app's budget for it (5 s a move), against alpha-beta
+// and MCTS at level 1 (the opponent changes every two games, the perfect bot's side every
+// game), in a module worker as the app runs its bots. TOWERS_PERFECT_GAMES sets their
+// number (default 400: 200 moves a ply of each side's first plies).
+test("Pyrga's perfect bot in its own games, in a worker, with the 5 s budget", async (t) => {
+  const games = Number(process.env.TOWERS_PERFECT_GAMES ?? 400);
+  const { page, errors } = await watchedPage(browser.context);
+  await page.goto(server.url);
+  await page.waitForSelector("body[data-phase=setup]");
+  const played = await page.evaluate(async (games) => {
+    const pkg = new URL("./pkg/towers_wasm.js", location.href).href;
+    const source = `
+      import init, * as towers from ${JSON.stringify(pkg)};
+      onmessage = async ({ data: games }) => {
+        await init();
+        const times = [];
+        const results = { White: { won: 0, drawn: 0, lost: 0 }, Black: { won: 0, drawn: 0, lost: 0 } };
+        for (let seed = 0; seed < games; seed += 1) {
+          const side = seed % 2;
+          const opponent = Math.floor(seed / 2) % 2 === 0 ? "alphabeta" : "mcts";
+          let game = new towers.Game("pyrga", {});
+          for (let ply = 0; game.status().startsWith("ongoing"); ply += 1) {
+            let move;
+            if (game.status() === "ongoing " + side) {
+              const started = performance.now();
+              move = towers.botMove(game, { bot: "perfect", timeMs: 5000 });
+              (times[ply] ??= []).push(performance.now() - started);
+            } else {
+              move = towers.botMove(game, { bot: opponent, level: 1, seed });
+            }
+            game = game.play(move);
+          }
+          const status = game.status();
+          const tally = results[side === 0 ? "White" : "Black"];
+          if (status === "winner " + side) tally.won += 1;
+          else if (status === "draw") tally.drawn += 1;
+          else tally.lost += 1;
+        }
+        postMessage({ times, results });
+      };`;
+    const worker = new Worker(URL.createObjectURL(new Blob([source], { type: "text/javascript" })), { type: "module" });
+    const answer = new Promise((resolve, reject) => {
+      worker.onmessage = ({ data }) => resolve(data);
+      worker.onerror = (event) => reject(new Error(event.message));
+    });
+    worker.postMessage(games);
+    const data = await answer;
+    worker.terminate();
+    return data;
+  }, games);
+  const byPly = [];
+  played.times.forEach((moves, ply) => {
+    if (!moves?.length) return;
+    moves.sort((a, b) => a - b);
+    const at = (q) => moves[Math.round((moves.length - 1) * q)];
+    byPly.push({ ply, moves: moves.length, p50Ms: at(0.5), p99Ms: at(0.99), maxMs: at(1) });
+  });
+  measures.perfectPyrga = { games, budgetMs: 5000, results: played.results, byPly };
+  for (const [side, r] of Object.entries(played.results)) t.diagnostic(`as ${side}: won ${r.won}, drawn ${r.drawn}, lost ${r.lost}`);
+  for (const p of byPly) {
+    t.diagnostic(`ply ${p.ply}: ${p.moves} moves, p50 ${p.p50Ms.toFixed(1)} ms, p99 ${p.p99Ms.toFixed(1)} ms, slowest ${p.maxMs.toFixed(1)} ms`);
+  }
+  const counted = Object.values(played.results).reduce((sum, r) => sum + r.won + r.drawn + r.lost, 0);
+  assert.equal(counted, games);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
