@@ -1,9 +1,10 @@
 //! How the perfect bot of Pyrga meets a time budget, by ply: positions drawn from games
 //! between the alpha-beta and MCTS bots at level 1 (one position per game and ply, seeded),
-//! each answered as `Perfect` answers it (the exact best move within the budget, else a move
-//! that keeps the verdict within the budget again, else alpha-beta within it), with a new
-//! solver table each time. Prints, per ply, the median, the 99th percentile and the
-//! slowest answer, and how many positions each way answered.
+//! each answered by a new `Perfect` (so a new solver table each time): its opening book, else
+//! the exact best move within half the budget, else a move that keeps the verdict within
+//! three tenths, else alpha-beta within the rest. Prints, per ply, the median, the 99th
+//! percentile and the slowest answer, and how many positions each way answered
+//! (`Perfect::last_answer`).
 //!
 //! ```text
 //! cargo run --release -p bots --features perfect-pyrga --example perfect_budget -- \
@@ -14,12 +15,8 @@
 use std::time::{Duration, Instant};
 
 use boardcore::Game;
-use bots::{AlphaBeta, Bot, Budget, Level, Mcts};
+use bots::{AlphaBeta, Bot, Level, Mcts, Perfect, PerfectAnswer};
 use pyrga::{Config, State};
-use solve::{Limits, PyrgaSolver};
-
-/// The solver's table: 2^22 buckets (128 MiB), as the bot's.
-const TABLE_BITS: u32 = 22;
 
 /// The positions of game `seed` between level-1 bots, by ply.
 fn game(seed: u64) -> Vec<State> {
@@ -45,22 +42,17 @@ fn game(seed: u64) -> Vec<State> {
     positions
 }
 
-/// How the bot's answer came: 0 exact, 1 verdict, 2 alpha-beta.
+/// How a new `Perfect` with `budget` found its move: 0 the book, 1 exact, 2 a verdict
+/// move, 3 alpha-beta.
 fn answer(state: &State, budget: Duration) -> usize {
-    let limits = Limits {
-        nodes: None,
-        time: Some(budget),
-    };
-    let mut solver = PyrgaSolver::new(TABLE_BITS).with_limits(limits);
-    if solver.best_move(state).is_ok() {
-        return 0;
+    let mut bot = Perfect::new(budget);
+    bot.choose(state);
+    match bot.last_answer() {
+        Some(PerfectAnswer::Book) => 0,
+        Some(PerfectAnswer::Exact) => 1,
+        Some(PerfectAnswer::Verdict) => 2,
+        _ => 3,
     }
-    if solver.verdict_move(state).is_ok() {
-        return 1;
-    }
-    let mut fallback = AlphaBeta::new(Budget::iterations(10).with_time(budget));
-    fallback.choose(state);
-    2
 }
 
 fn main() {
@@ -72,7 +64,7 @@ fn main() {
     let plies: Vec<u64> = args.collect();
     let games: Vec<Vec<State>> = (0..positions).map(game).collect();
     println!(
-        "budget {} ms; ply  positions  p50 s   p99 s   max s   exact verdict alpha-beta",
+        "budget {} ms; ply  positions  p50 s   p99 s   max s    book   exact verdict alpha-beta",
         budget.as_millis()
     );
     for ply in plies {
@@ -85,7 +77,7 @@ fn main() {
             continue;
         }
         let mut times = Vec::new();
-        let mut ways = [0usize; 3];
+        let mut ways = [0usize; 4];
         for state in &states {
             let started = Instant::now();
             ways[answer(state, budget)] += 1;
@@ -94,14 +86,15 @@ fn main() {
         times.sort();
         let at = |q: f64| times[((times.len() - 1) as f64 * q).round() as usize].as_secs_f64();
         println!(
-            "{ply:>4} {:>10} {:>7.3} {:>7.3} {:>7.3} {:>7} {:>7} {:>10}",
+            "{ply:>4} {:>10} {:>7.3} {:>7.3} {:>7.3} {:>7} {:>7} {:>7} {:>10}",
             states.len(),
             at(0.5),
             at(0.99),
             at(1.0),
             ways[0],
             ways[1],
-            ways[2]
+            ways[2],
+            ways[3]
         );
     }
 }

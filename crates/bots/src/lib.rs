@@ -100,7 +100,7 @@ pub use greedy::GreedyBot;
 pub use level::Level;
 pub use mcts::{Mcts, MctsConfig, MctsReport};
 #[cfg(feature = "perfect-pyrga")]
-pub use perfect::Perfect;
+pub use perfect::{Perfect, PerfectAnswer};
 pub use policy::{Policy, Rewards, Uniform, neutral_rewards, outcome_rewards, playout};
 pub use random::RandomBot;
 

@@ -34,7 +34,9 @@ const TABLE_BITS: u32 = 22;
 /// With the feature `perfect-pyrga` alone it plays Pyrga only, and builds for
 /// `wasm32-unknown-unknown`, where its time budget reads the browser's clock.
 ///
-/// [`Bot::explain`] says the value of a move ("this move wins in 7") when it is known.
+/// [`Bot::explain`] says the value of a move ("this move wins in 7") when it is known, and
+/// [`Perfect::last_answer`] how the last move was found (the book, the exact search, a
+/// move that keeps the verdict, or the fallback search when the budget ran out).
 ///
 /// ```
 /// use bots::{Bot, Perfect};
@@ -52,6 +54,7 @@ const TABLE_BITS: u32 = 22;
 /// ```
 pub struct Perfect {
     time: Duration,
+    last_answer: Option<PerfectAnswer>,
     table_bits: u32,
     pyrga_fallback: Option<AlphaBeta<pyrga::State>>,
     pyrga: Option<PyrgaSolver>,
@@ -73,6 +76,7 @@ impl Perfect {
     pub fn new(time: Duration) -> Perfect {
         Perfect {
             time,
+            last_answer: None,
             table_bits: TABLE_BITS,
             pyrga_fallback: None,
             pyrga: None,
@@ -112,6 +116,24 @@ impl Perfect {
     }
 
     /// The fallback's budget: depth 10 at most, within the fifth of the time left to it.
+    /// How the last move this bot chose was found, or `None` before its first choice
+    /// (and after a choice that found no move).
+    ///
+    /// ```
+    /// use bots::{Bot, Perfect, PerfectAnswer};
+    /// use pyrga::{Config, State};
+    /// use std::time::Duration;
+    ///
+    /// let mut bot = Perfect::new(Duration::from_millis(200));
+    /// bot.choose(&State::new(Config::default()));
+    /// // The start is in the opening book shipped with `solve`.
+    /// assert_eq!(bot.last_answer(), Some(PerfectAnswer::Book));
+    /// ```
+    #[must_use]
+    pub fn last_answer(&self) -> Option<PerfectAnswer> {
+        self.last_answer
+    }
+
     fn fallback_budget(&self) -> Budget {
         Budget::iterations(10).with_time(self.time / 5)
     }
@@ -146,6 +168,23 @@ impl Perfect {
     }
 }
 
+/// How [`Perfect`] found its move ([`Perfect::last_answer`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[non_exhaustive]
+pub enum PerfectAnswer {
+    /// Pyrga's opening book: a move that keeps the verdict, the exact best move where the
+    /// book holds the value.
+    Book,
+    /// The exact best move (the shortest win, else a draw, else the longest loss): Pyrga's
+    /// solver within half the budget, or Pylos's database or direct solve.
+    Exact,
+    /// Pyrga: a move that keeps the position's verdict, found when the exact search ran
+    /// out of its share of the budget.
+    Verdict,
+    /// The fallback's move ([`AlphaBeta`]): no solver answered within the budget.
+    Search,
+}
+
 impl Bot<pyrga::State> for Perfect {
     fn name(&self) -> &'static str {
         "perfect"
@@ -153,6 +192,7 @@ impl Bot<pyrga::State> for Perfect {
 
     fn choose(&mut self, state: &pyrga::State) -> Option<pyrga::Move> {
         if let Some(entry) = book_entry(state) {
+            self.last_answer = Some(PerfectAnswer::Book);
             return Some(entry.mv);
         }
         // The whole move within the budget: half for the exact search, three tenths for
@@ -164,25 +204,30 @@ impl Bot<pyrga::State> for Perfect {
         };
         let solver = self.pyrga_solver();
         solver.set_limits(share(5));
-        let exact = solver.best_move(state);
+        let exact = solver
+            .best_move(state)
+            .map(|found| (found.map(|(mv, _)| mv), PerfectAnswer::Exact));
         // Out of time for the distance: a move that keeps the verdict is still perfect in
         // the sense of the game's value.
-        let kept = exact.map(|found| found.map(|(mv, _)| mv)).or_else(|_| {
+        let kept = exact.or_else(|_| {
             solver.set_limits(share(3));
             solver
                 .verdict_move(state)
-                .map(|found| found.map(|(mv, _)| mv))
+                .map(|found| (found.map(|(mv, _)| mv), PerfectAnswer::Verdict))
         });
         solver.set_limits(share(10));
-        match kept {
-            Ok(Some(mv)) => return Some(mv),
-            Ok(None) => return None,
-            Err(_) => {}
-        }
-        let budget = self.fallback_budget();
-        self.pyrga_fallback
-            .get_or_insert_with(|| AlphaBeta::new(budget))
-            .choose(state)
+        let (mv, answer) = if let Ok(found) = kept {
+            found
+        } else {
+            let budget = self.fallback_budget();
+            let mv = self
+                .pyrga_fallback
+                .get_or_insert_with(|| AlphaBeta::new(budget))
+                .choose(state);
+            (mv, PerfectAnswer::Search)
+        };
+        self.last_answer = mv.map(|_| answer);
+        mv
     }
 
     fn explain(&mut self, state: &pyrga::State, mv: pyrga::Move) -> Option<String> {
@@ -216,14 +261,19 @@ impl Bot<pylos::State> for Perfect {
     }
 
     fn choose(&mut self, state: &pylos::State) -> Option<pylos::Move> {
-        if let Some((mv, _)) = self.pylos_best(state) {
-            return mv;
-        }
-        let budget = self.fallback_budget();
-        self.pylos
-            .fallback
-            .get_or_insert_with(|| AlphaBeta::new(budget))
-            .choose(state)
+        let (mv, answer) = if let Some((mv, _)) = self.pylos_best(state) {
+            (mv, PerfectAnswer::Exact)
+        } else {
+            let budget = self.fallback_budget();
+            let mv = self
+                .pylos
+                .fallback
+                .get_or_insert_with(|| AlphaBeta::new(budget))
+                .choose(state);
+            (mv, PerfectAnswer::Search)
+        };
+        self.last_answer = mv.map(|_| answer);
+        mv
     }
 
     fn explain(&mut self, state: &pylos::State, mv: pylos::Move) -> Option<String> {

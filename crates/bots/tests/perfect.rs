@@ -6,7 +6,7 @@
 use std::time::Duration;
 
 use boardcore::random_playout_until;
-use bots::{Bot, Perfect};
+use bots::{Bot, Perfect, PerfectAnswer};
 use rand_core::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use solve::{Value, minimax};
@@ -29,7 +29,29 @@ fn pyrga_moves_keep_the_minimax_value() {
         let after = minimax(&child, 30).unwrap();
         assert_eq!(after.after_move(), value);
         assert_eq!(bot.explain(&state, mv), Some(Value::describe_move(after)));
+        assert_eq!(bot.last_answer(), Some(PerfectAnswer::Exact), "{state}");
     }
+}
+
+#[test]
+fn pyrga_says_when_its_budget_ran_out() {
+    // Out of the book (White's `Ta4e` is not the book's move) and far from solved: with
+    // 1 ms neither the exact search nor the verdict move ends, so alpha-beta answers.
+    let mut bot = Perfect::new(Duration::from_millis(1));
+    assert_eq!(bot.last_answer(), None);
+    let mut state = pyrga::State::new(pyrga::Config::default());
+    for mv in ["Ta4e", "Tb4s"] {
+        state = pyrga::apply(&state, mv.parse().unwrap()).unwrap();
+    }
+    assert!(
+        solve::PyrgaBook::shipped(pyrga::Rules::Standard)
+            .unwrap()
+            .best_move(&state)
+            .is_none()
+    );
+    let mv = bot.choose(&state).unwrap();
+    assert!(pyrga::legal_moves(&state).contains(&mv));
+    assert_eq!(bot.last_answer(), Some(PerfectAnswer::Search));
 }
 
 #[test]
@@ -41,6 +63,7 @@ fn pyrga_opening_moves_come_from_the_book_at_once() {
         let start = pyrga::State::new(pyrga::Config::new(rules));
         let entry = book.best_move(&start).unwrap();
         assert_eq!(bot.choose(&start), Some(entry.mv));
+        assert_eq!(bot.last_answer(), Some(PerfectAnswer::Book));
         let said = bot.explain(&start, entry.mv).unwrap();
         assert!(said.starts_with("this move wins"), "{said}");
     }
@@ -61,6 +84,7 @@ fn pylos_late_moves_keep_the_solved_value() {
     let value = solved.value_of(&state).unwrap();
     let mut bot = Perfect::new(Duration::from_secs(1));
     let mv = bot.choose(&state).unwrap();
+    assert_eq!(bot.last_answer(), Some(PerfectAnswer::Exact));
     let child = pylos::apply(&state, mv).unwrap();
     assert_eq!(solved.value_of(&child).unwrap().after_move(), value);
 }
