@@ -130,6 +130,12 @@ impl<G: Evaluate> AlphaBeta<G> {
         self
     }
 
+    /// Replaces the budget of the next searches (a bot that shares a move's time among
+    /// several searches gives this one what is left).
+    pub(crate) fn set_budget(&mut self, budget: Budget) {
+        self.budget = budget;
+    }
+
     /// Searches `state`, where a player decides; `None` when the game is over or chance
     /// decides.
     pub fn search(&mut self, state: &G) -> Option<AlphaBetaReport<G::Move>> {

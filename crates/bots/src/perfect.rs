@@ -9,6 +9,8 @@ use solve::{BookEntry, Limits, PyrgaBook, PyrgaSolver, Value};
 #[cfg(feature = "perfect")]
 use solve::{PylosDatabase, PylosDirect};
 
+use web_time::Instant;
+
 use crate::{AlphaBeta, Bot, Budget};
 
 /// The transposition table of the Pyrga solver by default: 2^22 buckets of 32 bytes
@@ -25,7 +27,9 @@ const TABLE_BITS: u32 = 22;
 ///   first (early in the game), it looks within three tenths of the budget for a move that
 ///   keeps the position's verdict (`solve::PyrgaSolver::verdict_move`: perfect in the sense
 ///   of the game's value, without the distance), and only then plays [`AlphaBeta`]'s move,
-///   searched within the last fifth: a move takes at most the budget.
+///   searched until 95% of the budget: each step ends by its share counted from the start
+///   of the move (a new solver table's allocation included), and the last twentieth is
+///   kept for the searches' checks of the clock, so a move takes at most the budget.
 /// - Pylos (feature `perfect`): it reads the `solve::PylosDatabase` it was given when the
 ///   database covers the position, else solves directly (`solve::PylosDirect`) when at
 ///   most `max_positions` positions are reachable (late in the game), else plays
@@ -195,36 +199,45 @@ impl Bot<pyrga::State> for Perfect {
             self.last_answer = Some(PerfectAnswer::Book);
             return Some(entry.mv);
         }
-        // The whole move within the budget: half for the exact search, three tenths for
-        // the verdict move (its table warm from the first), the rest for alpha-beta.
+        // The whole move within the budget, counted from here (a new table's allocation
+        // included): the exact search ends by half of it, the verdict move (its table warm
+        // from the first) by eight tenths, alpha-beta by nineteen twentieths (the last
+        // twentieth for the searches' checks of the clock and a busy machine).
+        let started = Instant::now();
         let time = self.time;
-        let share = |tenths: u32| Limits {
+        let left_by =
+            move |thousandths: u32| (time * thousandths / 1000).saturating_sub(started.elapsed());
+        let share = |thousandths: u32| Limits {
             nodes: None,
-            time: Some(time * tenths / 10),
+            time: Some(left_by(thousandths)),
         };
         let solver = self.pyrga_solver();
-        solver.set_limits(share(5));
+        solver.set_limits(share(500));
         let exact = solver
             .best_move(state)
             .map(|found| (found.map(|(mv, _)| mv), PerfectAnswer::Exact));
         // Out of time for the distance: a move that keeps the verdict is still perfect in
         // the sense of the game's value.
         let kept = exact.or_else(|_| {
-            solver.set_limits(share(3));
+            solver.set_limits(share(800));
             solver
                 .verdict_move(state)
                 .map(|found| (found.map(|(mv, _)| mv), PerfectAnswer::Verdict))
         });
-        solver.set_limits(share(10));
+        // The whole budget again for the solver's other uses (`explain`).
+        solver.set_limits(Limits {
+            nodes: None,
+            time: Some(time),
+        });
         let (mv, answer) = if let Ok(found) = kept {
             found
         } else {
             let budget = self.fallback_budget();
-            let mv = self
+            let fallback = self
                 .pyrga_fallback
-                .get_or_insert_with(|| AlphaBeta::new(budget))
-                .choose(state);
-            (mv, PerfectAnswer::Search)
+                .get_or_insert_with(|| AlphaBeta::new(budget));
+            fallback.set_budget(Budget::iterations(10).with_time(left_by(950)));
+            (fallback.choose(state), PerfectAnswer::Search)
         };
         self.last_answer = mv.map(|_| answer);
         mv
