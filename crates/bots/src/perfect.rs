@@ -119,7 +119,6 @@ impl Perfect {
         self
     }
 
-    /// The fallback's budget: depth 10 at most, within the fifth of the time left to it.
     /// How the last move this bot chose was found, or `None` before its first choice
     /// (and after a choice that found no move).
     ///
@@ -138,6 +137,8 @@ impl Perfect {
         self.last_answer
     }
 
+    /// The fallback's budget: depth 10 at most, within a fifth of the time (Pyrga's
+    /// fallback gets what is left of its move at each search instead).
     fn fallback_budget(&self) -> Budget {
         Budget::iterations(10).with_time(self.time / 5)
     }
