@@ -14,16 +14,14 @@
 use std::time::{Duration, Instant};
 
 use boardcore::Game;
-use bots::{AlphaBeta, Bot, Level, Mcts, Perfect};
+use bots::{AlphaBeta, Bot, Level, Mcts, Perfect, PerfectAnswer};
 use pyrga::{Config, Rules, State};
-use solve::PyrgaBook;
 
 fn main() {
     let mut args = std::env::args().skip(1);
     let budget = Duration::from_millis(args.next().map_or(2_000, |a| a.parse().unwrap()));
     let games: u64 = args.next().map_or(200, |a| a.parse().unwrap());
     let rules: Rules = args.next().map_or(Rules::Standard, |a| a.parse().unwrap());
-    let book = PyrgaBook::shipped(rules).unwrap();
     // By ply: the time of each move, and how many the book gave.
     let mut times: Vec<Vec<Duration>> = vec![Vec::new(); 31];
     let mut booked = [0usize; 31];
@@ -42,10 +40,10 @@ fn main() {
         while let Some(player) = state.status().to_move() {
             let mv = if player.index() == side {
                 let ply = state.ply() as usize;
-                booked[ply] += usize::from(book.best_move(&state).is_some());
                 let started = Instant::now();
                 let mv = perfect.choose(&state);
                 times[ply].push(started.elapsed());
+                booked[ply] += usize::from(perfect.last_answer() == Some(PerfectAnswer::Book));
                 mv
             } else {
                 opponent.choose(&state)
