@@ -97,55 +97,146 @@ fn node_limit_stops_the_search() {
     ));
 }
 
-/// The verdict search, the exact search (which finds the verdict again, with the distance,
-/// through other windows and scores) and the proof-number search (another method
-/// altogether) agree on random positions of both rule sets at plies `plies`, `count` of
-/// them; returns how many were wins, draws and losses.
-fn searches_agree(plies: core::ops::RangeInclusive<u32>, count: u32, seed: u64) -> [usize; 3] {
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-    let mut seen = [0usize; 3];
-    let mut verdicts = PyrgaSolver::new(18);
+/// The position of round `round` of a comparison at plies `plies`: both rule sets in turn,
+/// the plies in turn.
+fn agreement_position(
+    plies: &core::ops::RangeInclusive<u32>,
+    round: u32,
+    rng: &mut Xoshiro256PlusPlus,
+) -> State {
+    let rules = if round.is_multiple_of(2) {
+        Rules::Standard
+    } else {
+        Rules::Classic
+    };
     let span = plies.end() - plies.start() + 1;
-    for round in 0..count {
-        let rules = if round % 2 == 0 {
-            Rules::Standard
-        } else {
-            Rules::Classic
-        };
-        let state = random_position(rules, plies.start() + round / 2 % span, &mut rng);
-        let verdict = verdicts.verdict(&state).unwrap();
-        // A new solver each time, so that no verdict entry can help: the exact search
-        // starts from the full window.
-        let mut exact = PyrgaSolver::new(18).with_folded_plies(0);
-        let value = exact.solve_exact(&state).unwrap();
-        assert_eq!(value.verdict, verdict, "{state}");
-        let mut proof = PyrgaProof::new(18);
-        assert_eq!(proof.verdict(&state).unwrap(), verdict, "{state}");
-        seen[verdict as usize] += 1;
-    }
-    seen
+    random_position(rules, plies.start() + round / 2 % span, rng)
+}
+
+/// The verdict search (with the warm table of `verdicts`), the exact search (which finds the
+/// verdict again, with the distance, through other windows and scores) and the
+/// proof-number search (another method altogether) agree on `state`; returns its value.
+fn searches_agree_on(state: &State, verdicts: &mut PyrgaSolver, bits: u32) -> Value {
+    let verdict = verdicts.verdict(state).unwrap();
+    // A new solver each time, so that no verdict entry can help: the exact search starts
+    // from the full window.
+    let mut exact = PyrgaSolver::new(bits).with_folded_plies(0);
+    let value = exact.solve_exact(state).unwrap();
+    assert_eq!(value.verdict, verdict, "{state}");
+    let mut proof = PyrgaProof::new(bits);
+    assert_eq!(proof.verdict(state).unwrap(), verdict, "{state}");
+    value
 }
 
 #[test]
 fn verdict_and_exact_searches_agree_from_ply_10() {
-    let seen = searches_agree(10..=12, 300, 12);
+    let plies = 10..=12;
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(12);
+    let mut verdicts = PyrgaSolver::new(18);
+    let mut seen = [0usize; 3];
+    for round in 0..300 {
+        let state = agreement_position(&plies, round, &mut rng);
+        seen[searches_agree_on(&state, &mut verdicts, 18).verdict as usize] += 1;
+    }
     assert!(seen.iter().all(|&n| n > 0), "{seen:?}");
 }
 
 /// The larger run of `docs/solutions.md`: `PYRGA_AGREE=1000 cargo test --release -p solve
-/// --test pyrga -- --ignored --nocapture` (plies 2 to 12; hours on one core).
+/// --test pyrga -- --ignored --nocapture` compares the three searches on 1,000 positions of
+/// plies 2 to 12 (both rule sets), one thread per core, tables of 2^22 entries. Each
+/// position agreed on is written as a line to `target/solve/pyrga-agree.txt` (or
+/// `PYRGA_AGREE_FILE`), and a run started again skips the rounds already there, so a long
+/// run can be stopped and resumed.
 #[test]
 #[ignore = "hours: the larger sample recorded in docs/solutions.md"]
 fn verdict_and_exact_searches_agree_from_ply_2() {
-    let count = std::env::var("PYRGA_AGREE")
+    use std::io::Write;
+    use std::sync::{Mutex, atomic::AtomicU32, atomic::Ordering};
+    let count: u32 = std::env::var("PYRGA_AGREE")
         .ok()
         .and_then(|n| n.parse().ok())
         .unwrap_or(1000);
-    let seen = searches_agree(2..=12, count, 2);
-    println!(
-        "{count} positions: {} wins, {} draws, {} losses",
-        seen[0], seen[1], seen[2]
+    let path = std::env::var("PYRGA_AGREE_FILE").map_or_else(
+        |_| {
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("../../target/solve/pyrga-agree.txt")
+        },
+        std::path::PathBuf::from,
     );
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    let earlier = std::fs::read_to_string(&path).unwrap_or_default();
+    let done: std::collections::HashSet<u32> = earlier
+        .lines()
+        .filter_map(agreement_record)
+        .map(|(round, _)| round)
+        .collect();
+    let plies = 2..=12;
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(2);
+    let positions: Vec<(u32, State)> = (0..count)
+        .map(|round| (round, agreement_position(&plies, round, &mut rng)))
+        .filter(|(round, _)| !done.contains(round))
+        .collect();
+    let file = Mutex::new(
+        std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(&path)
+            .unwrap(),
+    );
+    // A line cut short by a stopped run ends here, apart from the next one.
+    if !earlier.is_empty() && !earlier.ends_with('\n') {
+        writeln!(file.lock().unwrap()).unwrap();
+    }
+    let next = AtomicU32::new(0);
+    let threads = std::thread::available_parallelism().map_or(1, usize::from);
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| {
+                let mut verdicts = PyrgaSolver::new(22);
+                while let Some((round, state)) =
+                    positions.get(next.fetch_add(1, Ordering::Relaxed) as usize)
+                {
+                    let start = std::time::Instant::now();
+                    let value = searches_agree_on(state, &mut verdicts, 22);
+                    let line = format!(
+                        "{round} {:?} ply {} {:?} {} plies {:.1} s",
+                        state.rules(),
+                        state.ply(),
+                        value.verdict,
+                        value.plies,
+                        start.elapsed().as_secs_f64()
+                    );
+                    println!("{line}");
+                    writeln!(file.lock().unwrap(), "{line}").unwrap();
+                }
+            });
+        }
+    });
+    let mut seen = [0usize; 3];
+    let text = std::fs::read_to_string(&path).unwrap();
+    for (_, verdict) in text.lines().filter_map(agreement_record) {
+        seen[verdict] += 1;
+    }
+    println!(
+        "{} positions: {} wins, {} draws, {} losses",
+        seen.iter().sum::<usize>(),
+        seen[0],
+        seen[1],
+        seen[2]
+    );
+}
+
+/// The round and the verdict (0 win, 1 draw, 2 loss) of a whole line of the larger run's
+/// file (`7 Standard ply 5 Win 23 plies 4.2 s`); `None` for a line cut short.
+fn agreement_record(line: &str) -> Option<(u32, usize)> {
+    let fields: Vec<&str> = line.split_whitespace().collect();
+    let [round, _, _, _, verdict, _, _, _, "s"] = fields[..] else {
+        return None;
+    };
+    let verdict = ["Win", "Draw", "Loss"]
+        .iter()
+        .position(|&name| name == verdict)?;
+    Some((round.parse().ok()?, verdict))
 }
 
 #[test]
