@@ -141,14 +141,14 @@ fn verdict_and_exact_searches_agree_from_ply_10() {
     assert!(seen.iter().all(|&n| n > 0), "{seen:?}");
 }
 
-/// The larger run of `docs/solutions.md`: `PYRGA_AGREE=1000 cargo test --release -p solve
+/// The larger run (see `docs/solving.md`): `PYRGA_AGREE=1000 cargo test --release -p solve
 /// --test pyrga -- --ignored --nocapture` compares the three searches on 1,000 positions of
 /// plies 2 to 12 (both rule sets), one thread per core, tables of 2^22 entries. Each
 /// position agreed on is written as a line to `target/solve/pyrga-agree.txt` (or
 /// `PYRGA_AGREE_FILE`), and a run started again skips the rounds already there, so a long
 /// run can be stopped and resumed.
 #[test]
-#[ignore = "hours: the larger sample recorded in docs/solutions.md"]
+#[ignore = "hours: the larger sample of docs/solving.md, resumable"]
 fn verdict_and_exact_searches_agree_from_ply_2() {
     use std::io::Write;
     use std::sync::{Mutex, atomic::AtomicU32, atomic::Ordering};
