@@ -126,8 +126,8 @@ fn book_verdicts_follow_from_the_next_book_positions() {
     }
 }
 
-/// The book's deepest positions against the solver, in release mode (a position of ply 4
-/// takes seconds there, minutes in a debug build): `.ci/run` runs it with `cargo test
+/// The book's deepest positions against the solver, in release mode (a position of the
+/// last ply takes up to seconds there, far longer in a debug build): `.ci/run` runs it with `cargo test
 /// --release -p solve --test book -- --ignored`. Each verdict and value must be the
 /// solver's, and the book's move must keep them.
 #[test]
