@@ -67,6 +67,18 @@ pub(crate) enum CliError {
         /// The checkpoint.
         path: std::path::PathBuf,
     },
+    /// A Pyrga solve whose budget ran out before it found a value.
+    #[error(
+        "the budget ran out after {nodes} nodes (--time {seconds} s): give a larger --time or \
+         --nodes; a position of the first plies can take an hour or more (the start's values \
+         and times are in docs/solutions.md)"
+    )]
+    OutOfBudget {
+        /// The nodes searched.
+        nodes: u64,
+        /// The time allowed, in seconds.
+        seconds: f64,
+    },
     /// A Pylos position that neither the database given nor the direct solve covers.
     #[error("{note}, and {reason}")]
     Uncovered {

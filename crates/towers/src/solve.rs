@@ -30,6 +30,18 @@ pub(crate) fn solve(args: &SolveArgs, out: &mut impl Write) -> Result<(), CliErr
 }
 
 fn solve_pyrga(args: &SolveArgs, out: &mut impl Write) -> Result<(), CliError> {
+    pyrga_value(args, out).map_err(|error| match error {
+        CliError::Solve(SolveError::OutOfBudget { nodes }) => CliError::OutOfBudget {
+            nodes,
+            seconds: args.time,
+        },
+        error => error,
+    })
+}
+
+/// `towers solve pyrga` (the book, the verdict, or the value with the best move and, with
+/// `--all-moves`, every move's value); a budget that runs out is the caller's to explain.
+fn pyrga_value(args: &SolveArgs, out: &mut impl Write) -> Result<(), CliError> {
     if args.db.is_some() || args.build {
         return Err(CliError::Solve(SolveError::NotCovered {
             reason: "Pyrga is solved by search: it has no database (drop --db and --build)"

@@ -44,6 +44,10 @@ fn a_finished_pyrga_game_is_valued_at_once() {
 fn pyrga_budget_runs_out_without_a_value() {
     let message = fails(&["solve", "pyrga", "--nodes", "5000"]);
     assert!(message.contains("the budget ran out"), "{message}");
+    assert!(
+        message.contains("give a larger --time or --nodes"),
+        "{message}"
+    );
 }
 
 #[test]
