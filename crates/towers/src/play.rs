@@ -159,6 +159,8 @@ const COMMANDS: &str = "Type a move in notation (letters in any case), or one of
   moves        list the legal moves
   hint         a move for you: the solver's, with its value, within 2 s (Pyrga,
                Pylos), else your opponent's bot's
+  values       every legal move with its exact value, best first, within 10 s
+               (Pyrga, Pylos)
   undo         take back your last move (and the replies to it)
   show         draw the board again, with the position's text form
   record       print the game record so far
@@ -179,11 +181,33 @@ enum Command<M> {
     Quit,
 }
 
+/// Where the values of every move come from when `values` runs out of time in `game`
+/// after `record`.
+fn longer_values(game: &str, record: &str) -> String {
+    match game {
+        "pylos" => "a solved database answers at once: set TOWERS_PYLOS_DB to one built by \
+                    towers solve pylos --build"
+            .to_owned(),
+        _ if record.is_empty() => {
+            format!(
+                "the first plies take minutes to hours: towers solve {game} --all-moves --time 36000"
+            )
+        }
+        _ => format!(
+            "the first plies take minutes to hours: towers solve {game} --moves \"{record}\" \
+             --all-moves --time 36000"
+        ),
+    }
+}
+
 /// The level of the perfect bot that gives hints: 2 seconds.
 const HINT_LEVEL: Level = match Level::new(2) {
     Some(level) => level,
     None => Level::MIN,
 };
+
+/// The time `values` gives the solver, in milliseconds.
+const VALUES_MS: f64 = 10_000.0;
 
 /// A game between a person and bots, with its history for taking moves back.
 struct Session<'a, G: CliGame> {
@@ -341,6 +365,12 @@ impl<G: CliGame> Session<'_, G> {
                     return Ok(Command::Quit);
                 }
             }
+            ("values", _) => {
+                self.values(out)?;
+                if progress::interrupted() {
+                    return Ok(Command::Quit);
+                }
+            }
             ("undo", _) => {
                 if undo(&mut self.history, &mut self.moves, self.you) {
                     self.redraw = true;
@@ -386,6 +416,40 @@ impl<G: CliGame> Session<'_, G> {
             },
         }
         Ok(Command::Again)
+    }
+
+    /// `values`: every legal move of the position with its exact value for the player to
+    /// move, best first, as the browser's analysis panel lists them; or why there are none
+    /// (no solver for the game, or the budget ran out, with the command that goes on).
+    fn values(&self, out: &mut impl Write) -> Result<(), CliError> {
+        let record = format_record(&self.moves);
+        let request = catalog::SolveRequest {
+            time_ms: Some(VALUES_MS),
+            nodes: None,
+        };
+        out.flush()?;
+        let values = catalog::AnyGame::from_record(G::NAME, &self.options, &record)
+            .and_then(|game| thinking(|| game.move_values(request)));
+        match values {
+            Ok(values) => {
+                let mover = self.style.name::<G>(self.you);
+                writeln!(out, "the moves for {mover}, best first:")?;
+                let width = values.iter().map(|value| value.mv.len()).max().unwrap_or(0);
+                for value in values {
+                    writeln!(out, "  {:width$}  {}", value.mv, value.text)?;
+                }
+            }
+            Err(error) if error.kind == catalog::ErrorKind::BadOption => {
+                writeln!(out, "no values: {} has no solver here", G::NAME)?;
+            }
+            Err(error) => {
+                writeln!(out, "no values: {}", error.message)?;
+                if error.kind == catalog::ErrorKind::OutOfBudget {
+                    writeln!(out, "  ({})", longer_values(G::NAME, &record))?;
+                }
+            }
+        }
+        Ok(())
     }
 
     /// Writes the game to `file` as a game file (the game, its options, the record), in

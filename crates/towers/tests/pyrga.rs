@@ -166,6 +166,36 @@ fn the_default_bot_is_the_strongest_and_levels_apply() {
 }
 
 #[test]
+fn values_lists_every_move_as_towers_solve_does() {
+    let record = "Ta4e Tb4s Tb3n Cb4 Sb4 Sb3 Tc3s Sc1 Sc2 Tb2s Tb1w Ta1e Td1w Tc1e Cd1 Sd1";
+    let run = towers_with_input(&["play", "pyrga", "--moves", record], "values\nquit\n");
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    let listed: Vec<String> = run
+        .stdout
+        .lines()
+        .skip_while(|line| !line.ends_with("the moves for White, best first:"))
+        .skip(1)
+        .take_while(|line| line.starts_with("  "))
+        .map(|line| line.split_whitespace().collect::<Vec<_>>().join(" "))
+        .collect();
+    // `towers solve --all-moves` says the same values in its own words.
+    let solved: Vec<String> = ok(&["solve", "pyrga", "--moves", record, "--all-moves"])
+        .lines()
+        .filter_map(|line| line.strip_prefix("move "))
+        .map(|line| line.replace(" value ", " ").replace(" plies ", " in "))
+        .collect();
+    assert_eq!(listed, solved, "{}", run.stdout);
+    assert_eq!(listed, ["Cd2 loss in 14", "Sd2 loss in 6", "Cc1 loss in 4"]);
+    let run = towers_with_input(&["play", "architekton"], "values\nquit\n");
+    assert!(
+        run.stdout
+            .contains("no values: architekton has no solver here"),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
 fn hints_saving_and_loading() {
     let dir = std::env::temp_dir().join(format!("towers-test-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
