@@ -118,6 +118,35 @@ test("Pyrga: the perfect bot answers every move with a best move, to the end", a
   await page.close();
 });
 
+test("Pyrga: against the perfect bot, the opening book values every reply at once", async (t) => {
+  const { page, errors } = await watchedPage(browser.context);
+  // The person plays Black, the perfect bot White.
+  await page.goto(server.url);
+  await page.waitForSelector("body[data-phase=setup]");
+  await page.selectOption("#setup-game", "pyrga");
+  await page.selectOption("#setup-seat-0", "bot");
+  await page.selectOption("#setup-seat-1", "person");
+  await page.selectOption("#setup-bot", "perfect");
+  await page.click("#setup-start");
+  await page.waitForSelector("body[data-phase=human]");
+  await page.selectOption("#analysis-time", "1000");
+  await page.check("#analysis-on");
+  // Ply 5, after the book's moves for White: a search of Black's replies takes seconds,
+  // but the book holds the position after each of them with its value.
+  const record = "Tb1w Sa1 Cb1 Sb1 Tc1e";
+  await loadRecord(page, record);
+  await page.waitForSelector("#analysis-moves:not([hidden]) tbody tr", { timeout: 30_000 });
+  const rows = await analysisRows(page);
+  t.diagnostic(rows.map(([move, value]) => `${move} ${value}`).join(", "));
+  const expected = await moveValuesInPage(page, record);
+  assert.deepEqual(rows.map(([move, value]) => [move, value]), expected.map((v) => [v.move, v.text]));
+  assert.equal(rows.length, 4);
+  assert.ok(rows.every(([, value]) => value.startsWith("loss in ")), "White wins after the book's moves");
+  assert.match(await page.textContent("#analysis-status"), /^Black to play: White wins in \d+ \(\d+ ms\)$/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test("Pyrga: an analysis or a hint that runs out of time says so", async () => {
   const { page, errors } = await watchedPage(browser.context);
   await startGame(page, server.url, { game: "pyrga", bot: "random" });

@@ -1,9 +1,10 @@
 //! Perfect play: the exact value of a position and of each of its legal moves.
 //!
-//! Pyrga: from the opening book of the `solve` crate where it holds the position, else
-//! from its solver, within a time (and optionally a node) budget. The solver reads the clock itself (`performance.now()` in WebAssembly), so a
-//! value that is found is exact whatever the machine's speed; only whether it is found in
-//! time varies. Successive calls on one thread share the solver's table, so that the moves
+//! Pyrga: from the opening book of the `solve` crate where it holds the position (or the
+//! positions after its moves: then a move's value needs no search), else from its solver,
+//! within a time (and optionally a node) budget. The solver reads the clock itself
+//! (`performance.now()` in WebAssembly), so a value that is found is exact whatever the
+//! machine's speed; only whether it is found in time varies. Successive calls on one thread share the solver's table, so that the moves
 //! of a position just solved (or the position after a move just analysed) come at once.
 //!
 //! Pylos (feature `database`): from a solved database where it covers the position, else
@@ -183,15 +184,38 @@ fn ongoing<G: Game>(state: &G) -> Result<(), Error> {
 /// `gameOver` when the game is over, `outOfBudget` when the budget runs out first.
 pub(crate) fn solve_position(state: &State, request: SolveRequest) -> Result<PositionValue, Error> {
     ongoing(state)?;
-    // The opening book answers the first plies at once.
-    let booked = PyrgaBook::shipped(state.rules())
-        .ok()
-        .and_then(|book| book.value(state));
+    // The opening book answers the first plies at once: the position itself, or the
+    // positions after all of its moves (the book holds those after a perfect player's
+    // move, where the opponent is to move, through the positions of every reply).
+    let book = PyrgaBook::shipped(state.rules()).ok();
+    let booked = book.and_then(|book| {
+        book.value(state).or_else(|| {
+            let children = booked_children(book, state);
+            let all = children.len() == pyrga::legal_moves(state).len();
+            let best = children
+                .into_iter()
+                .map(|(_, after)| after.after_move())
+                .max();
+            best.filter(|_| all)
+        })
+    });
     let value = match booked {
         Some(value) => value,
         None => request.run(|solver| solver.solve(state))?,
     };
     Ok(position_value(state, value))
+}
+
+/// The moves of `state` whose resulting positions `book` holds with their exact value,
+/// each with that value (for the player to move after it).
+fn booked_children(book: &PyrgaBook, state: &State) -> Vec<(pyrga::Move, Value)> {
+    if state.ply() >= book.plies() {
+        return Vec::new();
+    }
+    pyrga::legal_moves(state)
+        .into_iter()
+        .filter_map(|mv| Some((mv, book.value(&pyrga::apply(state, mv).ok()?)?)))
+        .collect()
 }
 
 /// Every legal move of `state` with its exact value for the player making it, best first
@@ -202,8 +226,11 @@ pub(crate) fn solve_position(state: &State, request: SolveRequest) -> Result<Pos
 /// `gameOver` when the game is over, `outOfBudget` when the budget runs out first.
 pub(crate) fn move_values(state: &State, request: SolveRequest) -> Result<Vec<MoveValue>, Error> {
     ongoing(state)?;
+    // The book's values first: the search solves only the other moves.
+    let known = PyrgaBook::shipped(state.rules())
+        .map_or_else(|_| Vec::new(), |book| booked_children(book, state));
     let values = request
-        .run(|solver| solver.move_values(state))?
+        .run(|solver| solver.move_values_resuming(state, &known, |_, _| {}))?
         .into_iter()
         .map(|(mv, after)| (mv.to_string(), after.after_move()))
         .collect();

@@ -375,6 +375,56 @@ fn pyrga_positions_and_moves_are_solved() {
 }
 
 #[test]
+fn the_book_values_every_reply_to_a_perfect_move() {
+    use pyrga::boardcore::Game;
+    // White plays the book's move, Black the first of its legal moves: from ply 3 on,
+    // after each of White's moves the book holds the position after every reply with its
+    // exact value, so the values of Black's moves and of the position need no search (a
+    // budget of one node; at ply 1 two replies lead to positions without one).
+    let book = solve::PyrgaBook::shipped(pyrga::Rules::Standard).unwrap();
+    let no_search = SolveRequest {
+        time_ms: None,
+        nodes: Some(1),
+    };
+    let mut state = pyrga::State::new(pyrga::Config::default());
+    let mut record = Vec::new();
+    for ply in 0..10 {
+        let mv = if ply % 2 == 0 {
+            book.best_move(&state).unwrap().mv
+        } else if ply == 1 {
+            pyrga::legal_moves(&state)[0]
+        } else {
+            let game = AnyGame::from_record("pyrga", &Options::default(), &record.join(" "));
+            let game = game.unwrap();
+            let value = game.solve(no_search).unwrap();
+            let moves = game.move_values(no_search).unwrap();
+            assert_eq!(moves.len(), pyrga::legal_moves(&state).len());
+            // The position's value is that of its best move, and White is winning.
+            assert_eq!((value.verdict, value.plies), ("loss", moves[0].plies));
+            assert!(moves.iter().all(|m| m.verdict == "loss"), "{moves:?}");
+            if ply == 9 {
+                // The search, from a new table, finds the same values.
+                let mut solver = solve::PyrgaSolver::new(18);
+                let mut solved: Vec<(String, u32)> = solver
+                    .move_values(&state)
+                    .unwrap()
+                    .into_iter()
+                    .map(|(mv, after)| (mv.to_string(), after.after_move().plies))
+                    .collect();
+                solved.sort();
+                let mut listed: Vec<(String, u32)> =
+                    moves.iter().map(|m| (m.mv.clone(), m.plies)).collect();
+                listed.sort();
+                assert_eq!(listed, solved);
+            }
+            pyrga::legal_moves(&state)[0]
+        };
+        record.push(mv.to_string());
+        state = state.apply(mv).unwrap();
+    }
+}
+
+#[test]
 fn solving_refuses_what_it_cannot_do() {
     // The solver looks at its budget every few thousand nodes: the start needs far more.
     let tight = SolveRequest {
