@@ -1,11 +1,13 @@
 //! Perfect play: the exact value of a position and of each of its legal moves.
 //!
 //! Pyrga: from the opening book of the `solve` crate where it holds the position (or the
-//! positions after its moves: then a move's value needs no search), else from its solver,
-//! within a time (and optionally a node) budget. The solver reads the clock itself
+//! positions after its moves: then a move's value needs no search) and from the whole
+//! solves of the start and of the position after `Sa1` shipped with it, else from its
+//! solver, within a time (and optionally a node) budget. The solver reads the clock itself
 //! (`performance.now()` in WebAssembly), so a value that is found is exact whatever the
-//! machine's speed; only whether it is found in time varies. Successive calls on one thread share the solver's table, so that the moves
-//! of a position just solved (or the position after a move just analysed) come at once.
+//! machine's speed; only whether it is found in time varies. Successive calls on one
+//! thread share the solver's table, so that the moves of a position just solved (or the
+//! position after a move just analysed) come at once.
 //!
 //! Pylos (feature `database`): from a solved database where it covers the position, else
 //! by solving every position reachable from it when there are few enough.
@@ -186,19 +188,20 @@ pub(crate) fn solve_position(state: &State, request: SolveRequest) -> Result<Pos
     ongoing(state)?;
     // The opening book answers the first plies at once: the position itself, or the
     // positions after all of its moves (the book holds those after a perfect player's
-    // move, where the opponent is to move, through the positions of every reply).
-    let book = PyrgaBook::shipped(state.rules()).ok();
-    let booked = book.and_then(|book| {
-        book.value(state).or_else(|| {
-            let children = booked_children(book, state);
+    // move, where the opponent is to move, through the positions of every reply; the
+    // start and the position after Sa1 were solved whole ahead).
+    let booked = PyrgaBook::shipped(state.rules())
+        .ok()
+        .and_then(|book| book.value(state))
+        .or_else(|| {
+            let children = known_move_values(state);
             let all = children.len() == pyrga::legal_moves(state).len();
             let best = children
                 .into_iter()
                 .map(|(_, after)| after.after_move())
                 .max();
             best.filter(|_| all)
-        })
-    });
+        });
     let value = match booked {
         Some(value) => value,
         None => request.run(|solver| solver.solve(state))?,
@@ -206,9 +209,17 @@ pub(crate) fn solve_position(state: &State, request: SolveRequest) -> Result<Pos
     Ok(position_value(state, value))
 }
 
-/// The moves of `state` whose resulting positions `book` holds with their exact value,
-/// each with that value (for the player to move after it).
-fn booked_children(book: &PyrgaBook, state: &State) -> Vec<(pyrga::Move, Value)> {
+/// The moves of `state` whose value is known without a search, each with the value of the
+/// position after it (for the player to move there): every move of the positions solved
+/// whole ahead ([`solve::known_move_values`]), else the moves whose resulting positions
+/// the book holds with their exact value.
+fn known_move_values(state: &State) -> Vec<(pyrga::Move, Value)> {
+    if let Some(all) = solve::known_move_values(state) {
+        return all;
+    }
+    let Ok(book) = PyrgaBook::shipped(state.rules()) else {
+        return Vec::new();
+    };
     if state.ply() >= book.plies() {
         return Vec::new();
     }
@@ -226,9 +237,8 @@ fn booked_children(book: &PyrgaBook, state: &State) -> Vec<(pyrga::Move, Value)>
 /// `gameOver` when the game is over, `outOfBudget` when the budget runs out first.
 pub(crate) fn move_values(state: &State, request: SolveRequest) -> Result<Vec<MoveValue>, Error> {
     ongoing(state)?;
-    // The book's values first: the search solves only the other moves.
-    let known = PyrgaBook::shipped(state.rules())
-        .map_or_else(|_| Vec::new(), |book| booked_children(book, state));
+    // The values known ahead first: the search solves only the other moves.
+    let known = known_move_values(state);
     let values = request
         .run(|solver| solver.move_values_resuming(state, &known, |_, _| {}))?
         .into_iter()

@@ -425,13 +425,40 @@ fn the_book_values_every_reply_to_a_perfect_move() {
 }
 
 #[test]
+fn the_first_moves_are_valued_at_once() {
+    let no_search = SolveRequest {
+        time_ms: None,
+        nodes: Some(1),
+    };
+    for (rules, plies) in [("standard", 27), ("classic", 25)] {
+        let options = Options::new(vec![("rules".to_owned(), rules.to_owned())]);
+        let game = AnyGame::start("pyrga", &options).unwrap();
+        let value = game.solve(no_search).unwrap();
+        assert_eq!((value.verdict, value.plies), ("win", plies), "{rules}");
+        assert_eq!(value.text, format!("White wins in {plies}"));
+        let moves = game.move_values(no_search).unwrap();
+        assert_eq!(moves.len(), 80);
+        assert_eq!(
+            (moves[0].mv.as_str(), moves[0].text.as_str()),
+            ("Sa1", format!("win in {plies}").as_str())
+        );
+        // After Sa1, Black's every reply loses.
+        let replies = game.play("Sa1").unwrap().move_values(no_search).unwrap();
+        assert!(replies.iter().all(|m| m.verdict == "loss"), "{replies:?}");
+        assert_eq!(replies[0].plies, plies - 1, "{rules}");
+    }
+}
+
+#[test]
 fn solving_refuses_what_it_cannot_do() {
-    // The solver looks at its budget every few thousand nodes: the start needs far more.
+    // The solver looks at its budget every few thousand nodes: a position of the first
+    // plies that nothing shipped values (the start is) needs far more.
+    let early = || start("pyrga").play("Sb2").unwrap();
     let tight = SolveRequest {
         time_ms: None,
         nodes: Some(10),
     };
-    let error = start("pyrga").solve(tight).unwrap_err();
+    let error = early().solve(tight).unwrap_err();
     assert_eq!(error.kind, ErrorKind::OutOfBudget);
     assert!(
         error
@@ -443,7 +470,7 @@ fn solving_refuses_what_it_cannot_do() {
         nodes: None,
     };
     assert_eq!(
-        start("pyrga").move_values(quick).unwrap_err().kind,
+        early().move_values(quick).unwrap_err().kind,
         ErrorKind::OutOfBudget
     );
     let solved = if cfg!(feature = "database") {

@@ -62,7 +62,7 @@ def test_options_and_info():
         (lambda: tg.solve(tg.Game("pyrga"), time_ms=float("nan")), tg.BadOptionError, "badOption"),
         (lambda: tg.solve(tg.Game("pylos")), tg.OutOfBudgetError, "outOfBudget"),
         (lambda: tg.solve(tg.Game("crescendo")), tg.BadOptionError, "badOption"),
-        (lambda: tg.solve(tg.Game("pyrga"), nodes=10), tg.OutOfBudgetError, "outOfBudget"),
+        (lambda: tg.solve(tg.Game("pyrga").play("Sb2"), nodes=10), tg.OutOfBudgetError, "outOfBudget"),
         (lambda: tg.Game("pyrga").action_to_move(96), tg.BadOptionError, "badOption"),
         (lambda: tg.Game("pyrga").action_to_move(-1), tg.BadOptionError, "badOption"),
     ],

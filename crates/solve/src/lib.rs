@@ -68,7 +68,9 @@ pub use error::SolveError;
 pub use frontier::{CountReport, LayerReport};
 pub use index::PylosIndex;
 pub use minimax::minimax;
-pub use pyrga::{BookEntry, BookError, BookStep, Limits, PyrgaBook, PyrgaProof, PyrgaSolver};
+pub use pyrga::{
+    BookEntry, BookError, BookStep, Limits, PyrgaBook, PyrgaProof, PyrgaSolver, known_move_values,
+};
 #[cfg(feature = "database")]
 pub use retro::{MAX_PLIES, SLICE, SweepReport};
 pub use turn::Turn;

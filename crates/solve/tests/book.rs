@@ -3,7 +3,7 @@
 //! is refused.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, missing_docs)]
 
-use boardcore::Symmetry;
+use boardcore::{Game, Symmetry};
 use pyrga::{Config, Rules, State};
 use rand_core::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -95,6 +95,51 @@ fn the_first_moves_have_the_values_of_the_first_move_table() {
             );
         }
     }
+}
+
+#[test]
+fn the_known_move_values_agree_with_the_book_and_with_each_other() {
+    for rules in RULES {
+        let book = PyrgaBook::shipped(rules).unwrap();
+        let start = State::new(Config::new(rules));
+        let first = solve::known_move_values(&start).unwrap();
+        assert_eq!(first.len(), pyrga::legal_moves(&start).len());
+        // The book's verdicts of the positions after a first move were found by other
+        // searches.
+        for &(mv, value) in &first {
+            let after = pyrga::apply(&start, mv).unwrap();
+            assert_eq!(
+                book.best_move(&after).unwrap().verdict,
+                value.verdict,
+                "{rules} {mv}"
+            );
+        }
+        // The start's value for White is the book's verdict, with the best distance.
+        let best = first
+            .iter()
+            .map(|&(_, value)| value.after_move())
+            .max()
+            .unwrap();
+        assert_eq!(best.verdict, book.best_move(&start).unwrap().verdict);
+        // The value of Sa1 is that of Black's best reply, from the other file; its images
+        // (Sa4, Sd1, Sd4) have the same values, move for move.
+        let sa1 = known_after(&start, &first, "Sa1");
+        for corner in ["Sa1", "Sa4", "Sd1", "Sd4"] {
+            let after = start.replay(corner).unwrap();
+            let replies = solve::known_move_values(&after).unwrap();
+            assert_eq!(replies.len(), pyrga::legal_moves(&after).len());
+            let black = replies.iter().map(|&(_, value)| value.after_move()).max();
+            assert_eq!(black, Some(sa1), "{rules} {corner}");
+        }
+    }
+    let late = State::new(Config::default()).replay("Sb2 Sb3").unwrap();
+    assert!(solve::known_move_values(&late).is_none());
+}
+
+/// The value, among `values` of the moves of `state`, of the move written `text`.
+fn known_after(state: &State, values: &[(pyrga::Move, solve::Value)], text: &str) -> solve::Value {
+    let mv = state.parse_move(text).unwrap();
+    values.iter().find(|&&(known, _)| known == mv).unwrap().1
 }
 
 #[test]

@@ -186,6 +186,17 @@ fn values_lists_every_move_as_towers_solve_does() {
         .collect();
     assert_eq!(listed, solved, "{}", run.stdout);
     assert_eq!(listed, ["Cd2 loss in 14", "Sd2 loss in 6", "Cc1 loss in 4"]);
+    // The start's values are shipped: every first move at once, best first.
+    let run = towers_with_input(&["play", "pyrga"], "values\nquit\n");
+    let listed: Vec<&str> = run
+        .stdout
+        .lines()
+        .skip_while(|line| !line.ends_with("the moves for White, best first:"))
+        .skip(1)
+        .take_while(|line| line.starts_with("  "))
+        .collect();
+    assert_eq!(listed.len(), 80, "{}", run.stdout);
+    assert_eq!(listed[0], "  Sa1   win in 27");
     let run = towers_with_input(&["play", "architekton"], "values\nquit\n");
     assert!(
         run.stdout

@@ -2,6 +2,7 @@
 
 mod book;
 mod proof;
+mod solved;
 mod table;
 
 use arrayvec::ArrayVec;
@@ -12,6 +13,7 @@ use crate::error::SolveError;
 use crate::value::{Value, Verdict, WIN};
 pub use book::{BookEntry, BookError, BookStep, PyrgaBook};
 pub use proof::PyrgaProof;
+pub use solved::known_move_values;
 use table::{Entry, Table};
 
 /// Bounds beyond every score.

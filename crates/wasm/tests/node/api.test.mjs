@@ -472,10 +472,22 @@ test("moveValues lists every legal move with its value, best first", () => {
   assert.deepEqual(game.moveValues({ timeMs: 5000 }), values);
 });
 
+test("the start is valued at once: every first move, from the whole solve shipped", () => {
+  const start = new Game("pyrga");
+  assert.deepEqual(solve(start, { nodes: 1 }), { verdict: "win", plies: 27, text: "White wins in 27" });
+  const values = moveValues(start, { nodes: 1 });
+  assert.equal(values.length, 80);
+  assert.deepEqual(values[0], { move: "Sa1", verdict: "win", plies: 27, text: "win in 27" });
+  const classic = new Game("pyrga", { rules: "classic" });
+  assert.equal(solve(classic, { nodes: 1 }).text, "White wins in 25");
+});
+
 test("solving throws outOfBudget, badOption or gameOver when it cannot answer", () => {
   const start = new Game("pyrga");
-  throwsKind(() => solve(start, { nodes: 10 }), "outOfBudget", /^the solver ran out of its budget \(5000 ms or 10 nodes\) after \d+ nodes$/);
-  throwsKind(() => moveValues(start, { timeMs: 1 }), "outOfBudget", /\(1 ms\)/);
+  // A position of the first plies that nothing shipped values (the start is: below).
+  const early = Game.fromRecord("pyrga", {}, "Sb2");
+  throwsKind(() => solve(early, { nodes: 10 }), "outOfBudget", /^the solver ran out of its budget \(5000 ms or 10 nodes\) after \d+ nodes$/);
+  throwsKind(() => moveValues(early, { timeMs: 1 }), "outOfBudget", /\(1 ms\)/);
   for (const name of ["pylos", "architekton", "crescendo"]) {
     throwsKind(() => solve(new Game(name)), "badOption", new RegExp(`^solve solves pyrga only, not ${name}$`));
     throwsKind(() => new Game(name).moveValues(), "badOption", /pyrga only/);
