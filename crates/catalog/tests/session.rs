@@ -394,8 +394,8 @@ fn the_book_values_every_reply_to_a_perfect_move() {
         } else if ply == 1 {
             pyrga::legal_moves(&state)[0]
         } else {
-            let game = AnyGame::from_record("pyrga", &Options::default(), &record.join(" "));
-            let game = game.unwrap();
+            let game =
+                AnyGame::from_record("pyrga", &Options::default(), &record.join(" ")).unwrap();
             let value = game.solve(no_search).unwrap();
             let moves = game.move_values(no_search).unwrap();
             assert_eq!(moves.len(), pyrga::legal_moves(&state).len());

@@ -79,6 +79,28 @@ impl Value {
         }
     }
 
+    /// The value written as two words, the verdict and the plies, as the checkpoints of
+    /// `towers solve pyrga` save it: `win 7`, `draw 0`, `loss 30`; `None` for other words
+    /// (a draw has 0 plies).
+    ///
+    /// ```
+    /// use solve::Value;
+    ///
+    /// assert_eq!(Value::from_words("loss", "30"), Some(Value::loss(30)));
+    /// assert_eq!(Value::from_words("draw", "0"), Some(Value::DRAW));
+    /// assert_eq!(Value::from_words("draw", "1"), None);
+    /// assert_eq!(Value::from_words("won", "3"), None);
+    /// ```
+    pub fn from_words(verdict: &str, plies: &str) -> Option<Value> {
+        let plies: u32 = plies.parse().ok()?;
+        match verdict {
+            "win" => Some(Value::win(plies)),
+            "loss" => Some(Value::loss(plies)),
+            "draw" if plies == 0 => Some(Value::DRAW),
+            _ => None,
+        }
+    }
+
     /// The value of a finished game for `mover`, the player who would move next.
     pub fn of_outcome(outcome: &Outcome, mover: Player) -> Value {
         match outcome.winner() {

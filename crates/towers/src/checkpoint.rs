@@ -171,9 +171,9 @@ pub(crate) fn open_book(
                 return None;
             };
             let (verdict, value) = if plies == "-" {
-                (parse_value(verdict, "0")?.verdict, None)
+                (Value::from_words(verdict, "0")?.verdict, None)
             } else {
-                let value = parse_value(verdict, plies)?;
+                let value = Value::from_words(verdict, plies)?;
                 (value.verdict, Some(value))
             };
             let mv = mv.parse().ok()?;
@@ -191,20 +191,9 @@ pub(crate) fn book_line(key: u64, entry: BookEntry) -> String {
     format!("{key:016x} {} {value}", entry.mv)
 }
 
-/// A value as a line saves it: `win 7`, `draw 0`, `loss 30`.
+/// A value as a line saves it: `win 7`, `draw 0`, `loss 30` (read by [`Value::from_words`]).
 pub(crate) fn format_value(value: Value) -> String {
     format!("{} {}", value.verdict, value.plies)
-}
-
-/// The value of [`format_value`]'s two words.
-pub(crate) fn parse_value(verdict: &str, plies: &str) -> Option<Value> {
-    let plies: u32 = plies.parse().ok()?;
-    match verdict {
-        "win" => Some(Value::win(plies)),
-        "loss" => Some(Value::loss(plies)),
-        "draw" if plies == 0 => Some(Value::DRAW),
-        _ => None,
-    }
 }
 
 /// A check of a line's content under its file's header (64-bit FNV-1a): a line edited, or
@@ -233,7 +222,6 @@ mod tests {
         assert_eq!(unseal(&header, &line.replace("loss 30", "loss 31")), None);
         let other = format!("{MOVE_VALUES}\nposition classic \n");
         assert_eq!(unseal(&other, line), None);
-        assert_eq!(parse_value("loss", "30"), Some(Value::loss(30)));
-        assert_eq!(parse_value("draw", "1"), None);
+        assert_eq!(Value::from_words("loss", "30"), Some(Value::loss(30)));
     }
 }

@@ -347,7 +347,7 @@ fn move_values_checkpoint(
         };
         let mv: pyrga::Move = mv.parse().ok()?;
         pyrga::apply(state, mv).ok()?;
-        Some((mv, checkpoint::parse_value(verdict, plies)?))
+        Some((mv, Value::from_words(verdict, plies)?))
     })
 }
 

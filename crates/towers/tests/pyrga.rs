@@ -165,19 +165,23 @@ fn the_default_bot_is_the_strongest_and_levels_apply() {
     assert!(run.stderr.contains("expected 1 to 5"));
 }
 
-#[test]
-fn values_lists_every_move_as_towers_solve_does() {
-    let record = "Ta4e Tb4s Tb3n Cb4 Sb4 Sb3 Tc3s Sc1 Sc2 Tb2s Tb1w Ta1e Td1w Tc1e Cd1 Sd1";
-    let run = towers_with_input(&["play", "pyrga", "--moves", record], "values\nquit\n");
-    assert_eq!(run.status, 0, "{}", run.stderr);
-    let listed: Vec<String> = run
-        .stdout
+/// The moves and values `values` listed for White in `stdout`, a line each, spaces single.
+fn listed_values(stdout: &str) -> Vec<String> {
+    stdout
         .lines()
         .skip_while(|line| !line.ends_with("the moves for White, best first:"))
         .skip(1)
         .take_while(|line| line.starts_with("  "))
         .map(|line| line.split_whitespace().collect::<Vec<_>>().join(" "))
-        .collect();
+        .collect()
+}
+
+#[test]
+fn values_lists_every_move_as_towers_solve_does() {
+    let record = "Ta4e Tb4s Tb3n Cb4 Sb4 Sb3 Tc3s Sc1 Sc2 Tb2s Tb1w Ta1e Td1w Tc1e Cd1 Sd1";
+    let run = towers_with_input(&["play", "pyrga", "--moves", record], "values\nquit\n");
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    let listed = listed_values(&run.stdout);
     // `towers solve --all-moves` says the same values in its own words.
     let solved: Vec<String> = ok(&["solve", "pyrga", "--moves", record, "--all-moves"])
         .lines()
@@ -188,15 +192,9 @@ fn values_lists_every_move_as_towers_solve_does() {
     assert_eq!(listed, ["Cd2 loss in 14", "Sd2 loss in 6", "Cc1 loss in 4"]);
     // The start's values are shipped: every first move at once, best first.
     let run = towers_with_input(&["play", "pyrga"], "values\nquit\n");
-    let listed: Vec<&str> = run
-        .stdout
-        .lines()
-        .skip_while(|line| !line.ends_with("the moves for White, best first:"))
-        .skip(1)
-        .take_while(|line| line.starts_with("  "))
-        .collect();
+    let listed = listed_values(&run.stdout);
     assert_eq!(listed.len(), 80, "{}", run.stdout);
-    assert_eq!(listed[0], "  Sa1   win in 27");
+    assert_eq!(listed[0], "Sa1 win in 27");
     let run = towers_with_input(&["play", "architekton"], "values\nquit\n");
     assert!(
         run.stdout

@@ -6,6 +6,7 @@ use std::sync::OnceLock;
 use boardcore::Game;
 use pyrga::{Config, Move, Rules, State};
 
+use crate::checksum::{fnv1a, fnv1a_continue};
 use crate::value::Value;
 
 /// Files written by `towers solve pyrga --all-moves --checkpoint FILE`, each with the value
@@ -35,35 +36,31 @@ fn solved_positions() -> &'static [SolvedPosition] {
     POSITIONS.get_or_init(|| FILES.iter().filter_map(|text| read(text)).collect())
 }
 
-/// The position and the values of one file; `None` if it is not such a file (the crate's
-/// tests make sure every shipped file is).
+/// The position and the values of one file; `None` if it is not such a file or a line's
+/// check fails (the crate's tests make sure every shipped file is read).
 fn read(text: &str) -> Option<SolvedPosition> {
     let mut lines = text.lines();
-    if lines.next()? != "towers pyrga move values 1" {
+    let format = lines.next()?;
+    let subject = lines.next()?;
+    if format != "towers pyrga move values 1" {
         return None;
     }
-    let (rules, record) = lines.next()?.strip_prefix("position ")?.split_once(' ')?;
-    let rules = match rules {
-        "standard" => Rules::Standard,
-        "classic" => Rules::Classic,
-        _ => return None,
-    };
+    let (rules, record) = subject.strip_prefix("position ")?.split_once(' ')?;
+    let rules: Rules = rules.parse().ok()?;
     let position = State::new(Config::new(rules)).replay(record).ok()?;
+    // Each line ends with the FNV-1a hash of the two header lines and of the line before it.
+    let header = fnv1a(format!("{format}\n{subject}\n").as_bytes());
     let children = lines
         .map(|line| {
-            let fields: Vec<&str> = line.split_whitespace().collect();
-            let [mv, verdict, plies, _check] = fields[..] else {
+            let (content, check) = line.rsplit_once(' ')?;
+            if u64::from_str_radix(check, 16).ok()? != fnv1a_continue(header, content.as_bytes()) {
+                return None;
+            }
+            let [mv, verdict, plies] = content.split(' ').collect::<Vec<_>>()[..] else {
                 return None;
             };
             let child = pyrga::apply(&position, position.parse_move(mv).ok()?).ok()?;
-            let plies = plies.parse().ok()?;
-            let value = match verdict {
-                "win" => Value::win(plies),
-                "loss" => Value::loss(plies),
-                "draw" => Value::DRAW,
-                _ => return None,
-            };
-            Some((child.symmetric_key(), value))
+            Some((child.symmetric_key(), Value::from_words(verdict, plies)?))
         })
         .collect::<Option<Vec<_>>>()?;
     Some(SolvedPosition {
@@ -111,7 +108,10 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_shipped_file_is_read() {
+    fn every_shipped_file_is_read_and_an_edited_line_is_refused() {
         assert_eq!(solved_positions().len(), FILES.len());
+        let edited = FILES[0].replacen("loss 26", "loss 24", 1);
+        assert_ne!(edited, FILES[0]);
+        assert!(read(&edited).is_none());
     }
 }
