@@ -2,15 +2,15 @@
 //! neighbours show towards it. The table keeps them up to date as tiles are laid, so that
 //! move generation is a walk over a short sorted list.
 
-use boardcore::{Direction, Frame, RowSet, SignedCoord};
+use boardcore::{Direction, SignedCoord};
 
-use crate::config::BuildingMatch;
-use crate::table::{MAX_TABLE, Table, coord_of_key, key_of};
+use crate::config::{BuildingMatch, TileSet};
+use crate::key::{coord_of_key, key_of};
 use crate::tile::{Building, PACKED_SIDES, SIDE_OF_TERRAIN, Terrain};
 
 /// The most open cells: every open cell has an edge to a tile, and at most `2n + 4`
 /// edges join a tile to an empty cell (see [`MAX_MOVES`](crate::MAX_MOVES)).
-pub(crate) const MAX_OPEN: usize = 2 * MAX_TABLE + 4;
+pub(crate) const MAX_OPEN: usize = 2 * TileSet::MAX_TILES + 4;
 
 /// An empty cell next to the table: which of its sides touch a tile and the terrains those
 /// tiles show towards it.
@@ -168,29 +168,6 @@ impl Frontier {
         self.open[index].face(direction, terrain);
         true
     }
-
-    /// The open cells of `table` computed from scratch, through a window around it (the
-    /// check of the list kept up to date move by move).
-    pub(crate) fn around(table: &Table) -> Frontier {
-        /// Rows enough for any table: `width + height <= MAX_TABLE + 6` with the margin.
-        const ROWS: usize = MAX_TABLE + 5;
-        let mut frontier = Frontier::EMPTY;
-        let Some(frame) = Frame::bounding(table.slots().iter().map(|s| s.at()), 1) else {
-            return frontier;
-        };
-        let mut occupied = RowSet::<ROWS>::new();
-        for slot in table.slots() {
-            occupied.insert(frame, slot.at());
-        }
-        for at in occupied.neighbours(frame).iter(frame) {
-            for direction in Direction::ALL {
-                if let Some(tile) = table.get(at.step(direction)) {
-                    frontier.face(at, direction, tile.side(direction.opposite()));
-                }
-            }
-        }
-        frontier
-    }
 }
 
 #[cfg(test)]
@@ -245,22 +222,5 @@ mod tests {
             Terrain::Earth
         );
         let _ = Tile::Building(kind);
-    }
-
-    #[test]
-    fn the_kept_list_matches_the_computed_one() {
-        let mut table = Table::EMPTY;
-        let plain = Tile::Landscape(Terrain::Plain);
-        let kind = Tile::Building(Building::ALL[2]);
-        table.insert(SignedCoord::ORIGIN, plain, Rotation::NONE, None);
-        table.insert(SignedCoord::new(1, 1), plain, Rotation::NONE, None);
-        table.insert(SignedCoord::new(1, 0), kind, Rotation::ALL[1], None);
-        table.insert(SignedCoord::new(-1, 0), kind, Rotation::NONE, None);
-        assert_eq!(table.frontier(), &Frontier::around(&table));
-        assert!(table.frontier().cells().len() > 4);
-        let mut frontier = *table.frontier();
-        let first = frontier.cells()[0];
-        frontier.close(first.key);
-        assert_eq!(frontier.cells().len(), table.frontier().cells().len() - 1);
     }
 }

@@ -50,6 +50,7 @@ mod error;
 mod frontier;
 mod game;
 mod generate;
+mod key;
 mod moves;
 mod notation;
 mod position;

@@ -29,10 +29,11 @@ use boardcore::{Direction, ParseError, Player, PositionError, SignedCoord, parse
 use crate::config::{Config, TileSet};
 use crate::error::Invalid;
 use crate::generate::can_lay;
+use crate::key::key_of;
 use crate::moves::Lay;
 use crate::notation::parse_coord;
 use crate::state::{DISPLAY_SIZE, HOUSES, Pending, Phase, START_POINTS, State};
-use crate::table::{Table, is_landscape_cell, key_of};
+use crate::table::{Table, is_landscape_cell};
 use crate::tile::{Rotation, Stack, Tile};
 
 /// Writes `counts` (in [`Tile::ALL`] order from `first`) as a comma list, or `-`.

@@ -1,10 +1,11 @@
 //! The tiles on the table: a list sorted by cell, so that equal tables are equal values and
 //! a cell is found by binary search.
 
-use boardcore::{Direction, Player, SignedCoord};
+use boardcore::{Direction, Frame, Player, RowSet, SignedCoord};
 
 use crate::config::TileSet;
 use crate::frontier::Frontier;
+use crate::key::{coord_of_key, key_of};
 use crate::tile::{Building, Rotation, Terrain, Tile};
 
 /// The most tiles the table can hold: every tile of the largest tile set.
@@ -53,23 +54,6 @@ pub(crate) struct Slot {
     /// Bits 0–1: 0 without a house, otherwise the owner's seat + 1; bits 2–4: the
     /// landscapes touching a building; bits 5–7: those of them that mismatch.
     marks: u8,
-}
-
-/// The sort key of a cell, if it lies in the range the table can reach (`-128..=127`).
-#[inline]
-pub(crate) fn key_of(at: SignedCoord) -> Option<u16> {
-    let x = u8::try_from(i32::from(at.x) + 128).ok()?;
-    let y = u8::try_from(i32::from(at.y) + 128).ok()?;
-    Some(u16::from(y) << 8 | u16::from(x))
-}
-
-/// The cell of a sort key made by [`key_of`].
-#[inline]
-pub(crate) fn coord_of_key(key: u16) -> SignedCoord {
-    SignedCoord::new(
-        i16::from(key as u8) - 128,
-        i16::from((key >> 8) as u8) - 128,
-    )
 }
 
 impl Slot {
@@ -223,7 +207,30 @@ impl Table {
             let placed = slot.placed();
             self.insert(placed.at, placed.tile, placed.rotation, placed.house);
         }
-        self.frontier = Frontier::around(self);
+        self.frontier = self.computed_frontier();
+    }
+
+    /// The open cells of the table computed from scratch, through a window around it (the
+    /// check of the list kept up to date move by move).
+    pub(crate) fn computed_frontier(&self) -> Frontier {
+        /// Rows enough for any table: `width + height <= MAX_TABLE + 6` with the margin.
+        const ROWS: usize = MAX_TABLE + 5;
+        let mut frontier = Frontier::EMPTY;
+        let Some(frame) = Frame::bounding(self.slots().iter().map(|s| s.at()), 1) else {
+            return frontier;
+        };
+        let mut occupied = RowSet::<ROWS>::new();
+        for slot in self.slots() {
+            occupied.insert(frame, slot.at());
+        }
+        for at in occupied.neighbours(frame).iter(frame) {
+            for direction in Direction::ALL {
+                if let Some(tile) = self.get(at.step(direction)) {
+                    frontier.face(at, direction, tile.side(direction.opposite()));
+                }
+            }
+        }
+        frontier
     }
 
     /// The number of tiles.
@@ -417,8 +424,6 @@ mod tests {
                 .iter()
                 .all(|&d| plain.side(d) == Terrain::Plain)
         );
-        assert_eq!(key_of(SignedCoord::new(128, 0)), None);
-        assert_eq!(key_of(SignedCoord::new(-128, 127)), Some(0xFF00));
     }
 
     #[test]
@@ -443,5 +448,22 @@ mod tests {
         assert!(table.get(SignedCoord::new(3, 0)).is_none());
         assert!(is_landscape_cell(SignedCoord::new(-1, 1)));
         assert!(!is_landscape_cell(SignedCoord::new(-1, 0)));
+    }
+
+    #[test]
+    fn the_kept_list_matches_the_computed_one() {
+        let mut table = Table::EMPTY;
+        let plain = Tile::Landscape(Terrain::Plain);
+        let kind = Tile::Building(Building::ALL[2]);
+        table.insert(SignedCoord::ORIGIN, plain, Rotation::NONE, None);
+        table.insert(SignedCoord::new(1, 1), plain, Rotation::NONE, None);
+        table.insert(SignedCoord::new(1, 0), kind, Rotation::ALL[1], None);
+        table.insert(SignedCoord::new(-1, 0), kind, Rotation::NONE, None);
+        assert_eq!(table.frontier(), &table.computed_frontier());
+        assert!(table.frontier().cells().len() > 4);
+        let mut frontier = *table.frontier();
+        let first = frontier.cells()[0];
+        frontier.close(key_of(first.at()).unwrap());
+        assert_eq!(frontier.cells().len(), table.frontier().cells().len() - 1);
     }
 }
