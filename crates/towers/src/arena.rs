@@ -4,7 +4,7 @@ use std::io::Write;
 
 use bots::Bot;
 
-use crate::cli::ArenaArgs;
+use crate::cli::{ArenaArgs, ForGame};
 use crate::error::CliError;
 use crate::games::{CliGame, config_of};
 use crate::play::make_bot;
@@ -12,7 +12,10 @@ use crate::play::make_bot;
 /// Runs `towers arena`: prints one progress line per game on standard error and ends with
 /// `firsts <per bot, in --bot order> draws <n>` on standard output. Unfinished games
 /// (stopped by `--max-plies`) count as draws.
-pub(crate) fn arena<G: CliGame>(args: &ArenaArgs, out: &mut impl Write) -> Result<(), CliError> {
+pub(crate) fn arena<G: CliGame>(
+    args: &ForGame<ArenaArgs>,
+    out: &mut impl Write,
+) -> Result<(), CliError> {
     let start = G::new(config_of::<G>(&args.options)?);
     let seats = start.seats();
     if args.bots.len() < 2 || args.bots.len() > seats {

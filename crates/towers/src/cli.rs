@@ -5,6 +5,10 @@ use clap::{Args, Parser, Subcommand};
 
 use crate::error::CliError;
 
+mod solve;
+
+pub(crate) use solve::{PylosSolveArgs, PyrgaSolveArgs, SolveCommand, VerdictMethod};
+
 /// Play, inspect and count the moves of the tower-building games (pyrga, pylos,
 /// architekton, crescendo).
 #[derive(Parser, Debug)]
@@ -17,28 +21,119 @@ pub(crate) struct Cli {
 #[derive(Subcommand, Debug)]
 pub(crate) enum Command {
     /// Play in the terminal against a bot, or watch bots play (--bots).
-    Play(PlayArgs),
+    Play(ForGame<PlayArgs>),
     /// The legal moves after the record, one per line, in canonical notation (sorted).
-    Moves(PositionArgs),
+    Moves(ForGame<PositionArgs>),
     /// The number of move sequences of the given depth, on its own last line.
-    Perft(PerftArgs),
+    Perft(ForGame<PerftArgs>),
     /// The position drawn as text, its text form and its status.
-    Show(PositionArgs),
+    Show(ForGame<PositionArgs>),
     /// One line: `ongoing <seat|chance>`, `winner <seat>`, `draw` or `ranking <seats>`.
-    Status(PositionArgs),
+    Status(ForGame<PositionArgs>),
     /// Bots play each other N games (seats rotate); the last line is
     /// `firsts <games each bot finished first, in --bot order> draws <n>`.
-    Arena(ArenaArgs),
+    Arena(ForGame<ArenaArgs>),
     /// The exact value of a Pyrga or Pylos position; the last line is
     /// `value win|draw|loss plies N` for the player to move.
-    Solve(SolveArgs),
+    #[command(
+        subcommand,
+        subcommand_value_name = "GAME",
+        subcommand_help_heading = "Games",
+        disable_help_subcommand = true
+    )]
+    Solve(SolveCommand),
 }
 
-/// A game and a position in it.
+impl Command {
+    /// The command's name on the command line, when `word` (in any case) is one.
+    pub(crate) fn named(word: &str) -> Option<clap::Command> {
+        use clap::CommandFactory;
+        Cli::command()
+            .get_subcommands()
+            .find(|command| command.get_name().eq_ignore_ascii_case(word))
+            .cloned()
+    }
+}
+
+/// A command's arguments for the game named by the word after the command: one
+/// subcommand per game of the catalog, each taking the command's arguments `A` and that
+/// game's options only.
+#[derive(Debug)]
+pub(crate) struct ForGame<A> {
+    /// The game, as the catalog names it.
+    pub(crate) game: &'static str,
+    /// The game's options given.
+    pub(crate) options: GameOptions,
+    /// The command's own arguments.
+    pub(crate) args: A,
+}
+
+impl<A> std::ops::Deref for ForGame<A> {
+    type Target = A;
+
+    fn deref(&self) -> &A {
+        &self.args
+    }
+}
+
+impl<A: Args> Args for ForGame<A> {
+    fn augment_args(command: clap::Command) -> clap::Command {
+        let games = catalog::GAMES.iter().map(|&game| {
+            let about = format!("{} (its options: {})", capitalised(game), options_of(game));
+            let command = A::augment_args(clap::Command::new(game)).about(about);
+            GameOptions::augment(game, command.long_about(None))
+        });
+        command
+            .subcommand_required(true)
+            .subcommand_value_name("GAME")
+            .subcommand_help_heading("Games")
+            .disable_help_subcommand(true)
+            .subcommands(games)
+    }
+
+    fn augment_args_for_update(command: clap::Command) -> clap::Command {
+        ForGame::<A>::augment_args(command)
+    }
+}
+
+impl<A: clap::FromArgMatches> clap::FromArgMatches for ForGame<A> {
+    fn from_arg_matches(matches: &clap::ArgMatches) -> Result<ForGame<A>, clap::Error> {
+        let (name, matches) = matches
+            .subcommand()
+            .ok_or_else(|| clap::Error::new(clap::error::ErrorKind::MissingSubcommand))?;
+        let game = catalog::GAMES
+            .iter()
+            .find(|&&game| game == name)
+            .ok_or_else(|| clap::Error::new(clap::error::ErrorKind::InvalidSubcommand))?;
+        Ok(ForGame {
+            game,
+            options: GameOptions::read(game, matches),
+            args: A::from_arg_matches(matches)?,
+        })
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &clap::ArgMatches) -> Result<(), clap::Error> {
+        *self = ForGame::from_arg_matches(matches)?;
+        Ok(())
+    }
+}
+
+/// The options of `game` as flags, separated by commas (`none` when it has none).
+fn options_of(game: &str) -> String {
+    let flags: Vec<String> = catalog::option_specs()
+        .filter(|(of, _)| *of == game)
+        .map(|(_, spec)| format!("--{}", GameOptions::flag(spec.key)))
+        .collect();
+    if flags.is_empty() {
+        "none".to_owned()
+    } else {
+        flags.join(", ")
+    }
+}
+
+/// A position given by its moves from the start, or by a game file.
 #[derive(Args, Debug)]
 pub(crate) struct PositionArgs {
-    /// The game: pyrga, pylos, architekton or crescendo.
-    pub(crate) game: String,
     /// The moves played from the start, in notation, separated by spaces.
     #[arg(long, default_value = "", value_name = "RECORD")]
     pub(crate) moves: String,
@@ -46,18 +141,20 @@ pub(crate) struct PositionArgs {
     /// moves, instead of --moves and the options.
     #[arg(long, value_name = "FILE", conflicts_with = "moves")]
     pub(crate) record: Option<std::path::PathBuf>,
-    #[command(flatten)]
-    pub(crate) options: GameOptions,
 }
 
 impl PositionArgs {
-    /// Reads `--record FILE` into the moves and the options.
+    /// Reads `--record FILE` of a game of `game` into the moves and `options`.
     ///
     /// # Errors
     /// [`CliError::Record`] for a file that cannot be read, is not a game file, holds
     /// another game or begins at a position; [`CliError::Option`] when options are given
     /// beside it.
-    pub(crate) fn read_record(&mut self) -> Result<(), CliError> {
+    pub(crate) fn read_record(
+        &mut self,
+        game: &str,
+        options: &mut GameOptions,
+    ) -> Result<(), CliError> {
         let Some(path) = self.record.take() else {
             return Ok(());
         };
@@ -66,15 +163,14 @@ impl PositionArgs {
             .map_err(|error| CliError::Record(format!("cannot read {shown}: {error}")))?;
         let file = catalog::GameFile::parse(&text)
             .map_err(|error| CliError::Record(format!("{shown}: {}", error.message)))?;
-        if let Some(game) = file
+        if let Some(other) = file
             .game
             .as_deref()
-            .filter(|game| !game.eq_ignore_ascii_case(&self.game))
+            .filter(|other| !other.eq_ignore_ascii_case(game))
         {
             return Err(CliError::Record(format!(
-                "{shown} holds a game of {}, not {}",
-                catalog::echo(game),
-                catalog::echo(&self.game)
+                "{shown} holds a game of {}, not {game}",
+                catalog::echo(other),
             )));
         }
         if file.position.is_some() {
@@ -83,15 +179,31 @@ impl PositionArgs {
             )));
         }
         if file.game.is_some() {
-            if !self.options.given.is_empty() {
+            if !options.given.is_empty() {
                 return Err(CliError::Option(format!(
                     "the options come from {shown}: give none beside --record"
                 )));
             }
-            self.options = GameOptions::from_catalog(&file.options)?;
+            *options = GameOptions::from_catalog(&file.options)?;
         }
         self.moves = file.moves;
         Ok(())
+    }
+}
+
+impl<A: AsMut<PositionArgs>> ForGame<A> {
+    /// Reads `--record FILE` into the moves and the options.
+    ///
+    /// # Errors
+    /// As [`PositionArgs::read_record`].
+    pub(crate) fn read_record(&mut self) -> Result<(), CliError> {
+        self.args.as_mut().read_record(self.game, &mut self.options)
+    }
+}
+
+impl AsMut<PositionArgs> for PositionArgs {
+    fn as_mut(&mut self) -> &mut PositionArgs {
+        self
     }
 }
 
@@ -106,6 +218,12 @@ pub(crate) struct PerftArgs {
     /// Also print each legal move with the count below it.
     #[arg(long)]
     pub(crate) divide: bool,
+}
+
+impl AsMut<PositionArgs> for PerftArgs {
+    fn as_mut(&mut self) -> &mut PositionArgs {
+        &mut self.position
+    }
 }
 
 /// Arguments of `play`.
@@ -150,11 +268,15 @@ pub(crate) struct PlayArgs {
     pub(crate) delay: u64,
 }
 
+impl AsMut<PositionArgs> for PlayArgs {
+    fn as_mut(&mut self) -> &mut PositionArgs {
+        &mut self.position
+    }
+}
+
 /// Arguments of `arena`.
 #[derive(Args, Debug)]
 pub(crate) struct ArenaArgs {
-    /// The game.
-    pub(crate) game: String,
     /// A bot taking part, once per `--bot` (at least two); when there are fewer bots than
     /// seats, the last one takes the remaining seats. Names are read in any case.
     #[arg(long = "bot", required = true, num_args = 1, value_parser = lowercase())]
@@ -172,128 +294,10 @@ pub(crate) struct ArenaArgs {
     /// game's cap (1000 moves for Pylos, 100000 for the others).
     #[arg(long, allow_negative_numbers = true, value_parser = whole::<usize>)]
     pub(crate) max_plies: Option<usize>,
-    #[command(flatten)]
-    pub(crate) options: GameOptions,
 }
 
-/// Arguments of `solve`.
-#[derive(Args, Debug)]
-#[allow(clippy::struct_excessive_bools, reason = "command-line flags")]
-#[command(mut_arg("game", |game| game.help("The game: pyrga or pylos (the games solved).")))]
-pub(crate) struct SolveArgs {
-    #[command(flatten)]
-    pub(crate) position: PositionArgs,
-    /// Pylos: the database file to read (or to write, with --build).
-    #[arg(long, value_name = "FILE")]
-    pub(crate) db: Option<String>,
-    /// Pylos: build the database of the positions with at least --min-balls balls into
-    /// --db first (resuming the checkpoint the file holds); the value follows when the
-    /// database covers the position.
-    #[arg(long)]
-    pub(crate) build: bool,
-    /// Pylos, with --build: overwrite a --db file that is not a database or checkpoint of
-    /// these options (without it, such a file is refused before anything is computed).
-    #[arg(long, requires = "build")]
-    pub(crate) force: bool,
-    /// Pylos, with --build: the least number of seconds between two checkpoints written
-    /// into --db (a stopped or killed build loses at most about this much work, and the
-    /// same command resumes it); each writes the whole file.
-    #[arg(long, value_name = "SECONDS", default_value_t = 600.0, requires = "build", allow_negative_numbers = true, value_parser = seconds)]
-    pub(crate) checkpoint_every: f64,
-    /// Pylos, with --build: the fewest balls on the board of the positions covered, 0 to
-    /// 30.
-    #[arg(long, default_value_t = 29, allow_negative_numbers = true, value_parser = balls)]
-    pub(crate) min_balls: u32,
-    /// Pylos: check the consistency of the --db database on every N-th index (a finished
-    /// game has its outcome's value, a win has a move to a loss one ply shorter, a loss only
-    /// moves to wins, a draw no move to a loss and one to a draw).
-    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = stride)]
-    pub(crate) check: Option<u64>,
-    /// Pylos: write the compact form of the --db database to this new file (values
-    /// compressed in blocks, read block by block; `--db` takes either form), then verify it.
-    #[arg(long, value_name = "FILE", requires = "db")]
-    pub(crate) compact: Option<String>,
-    /// Pylos, with --compact: the zstd level, 1 (fastest) to 22 (smallest).
-    #[arg(
-        long,
-        default_value_t = 19,
-        requires = "compact",
-        allow_negative_numbers = true
-    )]
-    pub(crate) level: i32,
-    /// Pylos, with --compact: the values per block (a lookup decompresses one block).
-    #[arg(long, default_value_t = 65_536, requires = "compact", allow_negative_numbers = true, value_parser = whole::<u32>)]
-    pub(crate) block: u32,
-    /// Pylos: solve directly only when at most this many positions are reachable.
-    #[arg(long, default_value_t = 2_000_000, allow_negative_numbers = true, value_parser = whole::<usize>)]
-    pub(crate) max_positions: usize,
-    /// Pyrga: give up after this many seconds.
-    #[arg(long, default_value_t = 60.0, allow_negative_numbers = true, value_parser = seconds)]
-    pub(crate) time: f64,
-    /// Pyrga: give up after this many nodes.
-    #[arg(long, allow_negative_numbers = true, value_parser = whole::<u64>)]
-    pub(crate) nodes: Option<u64>,
-    /// Pyrga: the memory of the solver's table, in MiB (rounded down to a power of two).
-    #[arg(
-        long,
-        default_value_t = 512,
-        value_name = "MIB",
-        allow_negative_numbers = true,
-        value_parser = whole::<u64>
-    )]
-    pub(crate) memory: u64,
-    /// Pyrga: also print the value of every legal move, best first, for the player to
-    /// move (`move Tb1w value win plies 31`); the position's value follows from them.
-    #[arg(long)]
-    pub(crate) all_moves: bool,
-    /// Pyrga: only the verdict, much sooner, by alpha-beta (`search`, the default) or by
-    /// proof-number search (`proof`, df-pn, the second method); the last line is
-    /// `verdict win|draw|loss` instead of the value line.
-    #[arg(
-        long,
-        value_name = "METHOD",
-        num_args = 0..=1,
-        default_missing_value = "search",
-        conflicts_with_all = ["all_moves", "pv"]
-    )]
-    pub(crate) verdict: Option<VerdictMethod>,
-    /// Pyrga, with --all-moves: save each move's value to FILE as soon as it is proven,
-    /// and resume from the values FILE holds (a long solve can stop and go on).
-    #[arg(long, value_name = "FILE", requires = "all_moves")]
-    pub(crate) checkpoint: Option<String>,
-    /// Pyrga: build the opening book of the rules (`--rules`) into FILE: a best move and
-    /// the value of every position a perfect player meets up to ply --plies, from the start
-    /// (each solve within --time). Each position is saved to FILE.checkpoint as soon as it
-    /// is solved, and the same command resumes from it.
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["all_moves", "verdict", "checkpoint"])]
-    pub(crate) book: Option<String>,
-    /// Pyrga, with --book: the last ply of the book's positions (0 is the start).
-    #[arg(long, default_value_t = 10, requires = "book", allow_negative_numbers = true, value_parser = whole::<u32>)]
-    pub(crate) plies: u32,
-    /// Pyrga, with --book: the nodes the exact value of a position may take; a position
-    /// whose exact search needs more gets its verdict and a move that keeps it.
-    #[arg(long, default_value_t = 50_000_000, requires = "book", allow_negative_numbers = true, value_parser = whole::<u64>)]
-    pub(crate) exact_nodes: u64,
-    /// Pyrga, with --book: solve this many positions at once, each thread with its own
-    /// table (--memory is shared among them).
-    #[arg(long, default_value_t = 1, requires = "book", allow_negative_numbers = true, value_parser = whole::<u32>)]
-    pub(crate) threads: u32,
-    /// Also print a principal variation (Pylos: at most 200 plies).
-    #[arg(long)]
-    pub(crate) pv: bool,
-}
-
-/// How `towers solve pyrga --verdict` finds the verdict.
-#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum VerdictMethod {
-    /// Alpha-beta with null windows around the draw.
-    Search,
-    /// Depth-first proof-number search (df-pn).
-    Proof,
-}
-
-/// The games' options, one flag for each option of any game as the `catalog` crate lists
-/// them (`buildingMatch` is `--building-match`); each game accepts only its own.
+/// The options given to a game, one flag for each of its options as the `catalog` crate
+/// lists them (`buildingMatch` is `--building-match`).
 #[derive(Debug, Default, Clone)]
 pub(crate) struct GameOptions {
     /// The options given, by their catalog names.
@@ -341,44 +345,44 @@ impl GameOptions {
     }
 }
 
-impl clap::FromArgMatches for GameOptions {
-    fn from_arg_matches(matches: &clap::ArgMatches) -> Result<GameOptions, clap::Error> {
+impl GameOptions {
+    /// The option `key` given with `value`.
+    pub(crate) fn given(key: &'static str, value: &str) -> GameOptions {
+        GameOptions {
+            given: vec![(key, value.to_owned())],
+        }
+    }
+
+    /// `command` with a flag for each option of `game`.
+    pub(crate) fn augment(game: &str, command: clap::Command) -> clap::Command {
+        let flags = catalog::option_specs()
+            .filter(|(of, _)| *of == game)
+            .map(|(_, spec)| {
+                let help = format!(
+                    "{}: {} (default {})",
+                    capitalised(spec.help),
+                    spec.expected(),
+                    spec.default
+                );
+                clap::Arg::new(spec.key)
+                    .long(GameOptions::flag(spec.key))
+                    .value_name("VALUE")
+                    .help(help)
+                    .help_heading("Options of the game")
+            });
+        command.args(flags)
+    }
+
+    /// The options of `game` that `matches` holds.
+    pub(crate) fn read(game: &str, matches: &clap::ArgMatches) -> GameOptions {
         let given = catalog::option_specs()
+            .filter(|(of, _)| *of == game)
             .filter_map(|(_, spec)| {
                 let value = matches.get_one::<String>(spec.key)?;
                 Some((spec.key, value.clone()))
             })
             .collect();
-        Ok(GameOptions { given })
-    }
-
-    fn update_from_arg_matches(&mut self, matches: &clap::ArgMatches) -> Result<(), clap::Error> {
-        *self = GameOptions::from_arg_matches(matches)?;
-        Ok(())
-    }
-}
-
-impl Args for GameOptions {
-    fn augment_args(command: clap::Command) -> clap::Command {
-        catalog::option_specs().fold(command, |command, (game, spec)| {
-            let help = format!(
-                "{} {}: {} (default {})",
-                capitalised(game),
-                spec.help,
-                spec.expected(),
-                spec.default
-            );
-            command.arg(
-                clap::Arg::new(spec.key)
-                    .long(GameOptions::flag(spec.key))
-                    .value_name("VALUE")
-                    .help(help),
-            )
-        })
-    }
-
-    fn augment_args_for_update(command: clap::Command) -> clap::Command {
-        GameOptions::augment_args(command)
+        GameOptions { given }
     }
 }
 
@@ -394,7 +398,7 @@ fn capitalised(name: &str) -> String {
 ///
 /// # Errors
 /// What was expected, for clap to show after the argument's name.
-fn whole<T: TryFrom<u64>>(text: &str) -> Result<T, String> {
+pub(super) fn whole<T: TryFrom<u64>>(text: &str) -> Result<T, String> {
     if text.trim_start().starts_with('-') {
         return Err("a negative number: expected a whole number, 0 or more".to_owned());
     }
@@ -404,38 +408,11 @@ fn whole<T: TryFrom<u64>>(text: &str) -> Result<T, String> {
     T::try_from(number).map_err(|_| "too large a number".to_owned())
 }
 
-/// `--check N`: every N-th index, 1 or more.
-///
-/// # Errors
-/// What was expected.
-fn stride(text: &str) -> Result<u64, String> {
-    match whole(text)? {
-        0 => Err("expected 1 or more (1 checks every index, 2 every other…)".to_owned()),
-        stride => Ok(stride),
-    }
-}
-
-/// The balls of a Pylos pyramid: 16, 9, 4 and 1.
-const PYLOS_BALLS: u32 = 30;
-
-/// `--min-balls K`: at most the balls of a whole pyramid.
-///
-/// # Errors
-/// What was expected.
-fn balls(text: &str) -> Result<u32, String> {
-    match whole(text)? {
-        balls if balls > PYLOS_BALLS => Err(format!(
-            "a Pylos board holds {PYLOS_BALLS} balls: expected 0 to {PYLOS_BALLS}"
-        )),
-        balls => Ok(balls),
-    }
-}
-
 /// `--time S`: seconds, 0 or more, as a fraction if need be.
 ///
 /// # Errors
 /// What was expected.
-fn seconds(text: &str) -> Result<f64, String> {
+pub(super) fn seconds(text: &str) -> Result<f64, String> {
     text.parse::<f64>()
         .ok()
         .filter(|&seconds| std::time::Duration::try_from_secs_f64(seconds).is_ok())

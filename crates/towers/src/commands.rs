@@ -4,7 +4,7 @@ use std::io::Write;
 
 use boardcore::sorted_move_texts;
 
-use crate::cli::{PerftArgs, PositionArgs};
+use crate::cli::{ForGame, GameOptions, PerftArgs, PositionArgs};
 use crate::error::CliError;
 use crate::games::{CliGame, Style, board, config_of};
 use crate::progress;
@@ -13,16 +13,22 @@ use crate::progress;
 ///
 /// # Errors
 /// A bad option, or [`CliError::Record`] naming the ply, the move and the reason.
-pub(crate) fn position<G: CliGame>(args: &PositionArgs) -> Result<G, CliError> {
-    let start = G::new(config_of::<G>(&args.options)?);
+pub(crate) fn position<G: CliGame>(
+    args: &PositionArgs,
+    options: &GameOptions,
+) -> Result<G, CliError> {
+    let start = G::new(config_of::<G>(options)?);
     start
         .replay(&args.moves)
         .map_err(|error| CliError::Record(error.to_string()))
 }
 
 /// `towers moves`: the legal moves, one per line, sorted by their notation.
-pub(crate) fn moves<G: CliGame>(args: &PositionArgs, out: &mut impl Write) -> Result<(), CliError> {
-    let state = position::<G>(args)?;
+pub(crate) fn moves<G: CliGame>(
+    args: &ForGame<PositionArgs>,
+    out: &mut impl Write,
+) -> Result<(), CliError> {
+    let state = position::<G>(args, &args.options)?;
     for mv in sorted_move_texts(&state) {
         writeln!(out, "{mv}")?;
     }
@@ -35,8 +41,11 @@ const SUBTREES: usize = 100;
 
 /// `towers perft`: with `--divide`, each move and its count (sorted by notation); the total
 /// on the last line. Counts come from the game's own perft where it has one.
-pub(crate) fn perft<G: CliGame>(args: &PerftArgs, out: &mut impl Write) -> Result<(), CliError> {
-    let state = position::<G>(&args.position)?;
+pub(crate) fn perft<G: CliGame>(
+    args: &ForGame<PerftArgs>,
+    out: &mut impl Write,
+) -> Result<(), CliError> {
+    let state = position::<G>(&args.position, &args.options)?;
     if let Some(longest) = G::LONGEST_GAME {
         let played = args.position.moves.split_whitespace().count() as u32;
         let left = longest.saturating_sub(played);
@@ -97,8 +106,11 @@ pub(crate) fn perft<G: CliGame>(args: &PerftArgs, out: &mut impl Write) -> Resul
 }
 
 /// `towers show`: the drawing, the position's text form and the status line.
-pub(crate) fn show<G: CliGame>(args: &PositionArgs, out: &mut impl Write) -> Result<(), CliError> {
-    let state = position::<G>(args)?;
+pub(crate) fn show<G: CliGame>(
+    args: &ForGame<PositionArgs>,
+    out: &mut impl Write,
+) -> Result<(), CliError> {
+    let state = position::<G>(args, &args.options)?;
     write!(out, "{}", board(&state, Style::detect::<G>()))?;
     writeln!(out, "position {state}")?;
     writeln!(out, "{}", state.status())?;
@@ -107,10 +119,10 @@ pub(crate) fn show<G: CliGame>(args: &PositionArgs, out: &mut impl Write) -> Res
 
 /// `towers status`: the status line.
 pub(crate) fn status<G: CliGame>(
-    args: &PositionArgs,
+    args: &ForGame<PositionArgs>,
     out: &mut impl Write,
 ) -> Result<(), CliError> {
-    let state = position::<G>(args)?;
+    let state = position::<G>(args, &args.options)?;
     writeln!(out, "{}", state.status())?;
     Ok(())
 }

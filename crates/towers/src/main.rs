@@ -7,7 +7,8 @@
 //! towers show   <game> [--moves "<record>"] [options]
 //! towers status <game> [--moves "<record>"] [options]
 //! towers arena  <game> --bot X --bot Y [--games N] [--seed S] [--level L] [options]
-//! towers solve  <pyrga|pylos> [--moves "<record>"] [--db FILE [--build]] [options]
+//! towers solve  pyrga [--moves "<record>"] [--all-moves] [--time S] [--rules R]
+//! towers solve  pylos [--moves "<record>"] [--db FILE [--build]] [--variant V]
 //! ```
 //!
 //! Bad input (an unknown game or option, a move that cannot be read or played) exits with
@@ -24,19 +25,24 @@ mod progress;
 mod prompt;
 mod solve;
 
+use std::ffi::OsString;
 use std::io::Write;
 use std::process::ExitCode;
 
 use clap::Parser;
 
-use crate::cli::{Cli, Command};
+use crate::cli::{Cli, Command, GameOptions};
 use crate::error::CliError;
-use crate::games::with_game;
+use crate::games::{config_of, with_game};
 
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    let args = match game_named_in_lowercase(std::env::args_os().collect()) {
+        Ok(args) => args,
+        Err(error) => return failure(&error),
+    };
+    let cli = match Cli::try_parse_from(&args) {
         Ok(cli) => cli,
-        Err(error) => return command_line_error(&error),
+        Err(error) => return command_line_error(&error, &args),
     };
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
@@ -46,16 +52,56 @@ fn main() -> ExitCode {
         Err(CliError::Io(error)) if error.kind() == std::io::ErrorKind::BrokenPipe => {
             ExitCode::SUCCESS
         }
-        Err(error) => {
-            eprintln!("towers: {}", catalog::shorten(&error.to_string()));
-            ExitCode::from(2)
-        }
+        Err(error) => failure(&error),
     }
+}
+
+/// Reports `error` as one `towers: …` line on standard error (status 2).
+fn failure(error: &CliError) -> ExitCode {
+    eprintln!("towers: {}", catalog::shorten(&error.to_string()));
+    ExitCode::from(2)
+}
+
+/// The command line with the game, the word after the command, in lower case: each game
+/// is a subcommand of the command and is read in any case, as the options' values are.
+///
+/// # Errors
+/// [`CliError::UnknownGame`] when that word is not a game of the command.
+fn game_named_in_lowercase(mut args: Vec<OsString>) -> Result<Vec<OsString>, CliError> {
+    let Some(command) = args
+        .get(1)
+        .and_then(|word| word.to_str())
+        .and_then(Command::named)
+    else {
+        return Ok(args);
+    };
+    let Some(word) = args.get_mut(2) else {
+        return Ok(args);
+    };
+    let Some(name) = word.to_str().filter(|name| !name.starts_with('-')) else {
+        return Ok(args);
+    };
+    let games: Vec<&str> = command
+        .get_subcommands()
+        .map(clap::Command::get_name)
+        .collect();
+    let Some(game) = games.iter().find(|game| game.eq_ignore_ascii_case(name)) else {
+        let mut known = games.join(", ");
+        if games.len() < catalog::GAMES.len() {
+            known = format!("{known} (the games towers {} knows)", command.get_name());
+        }
+        return Err(CliError::UnknownGame {
+            name: name.to_owned(),
+            known,
+        });
+    };
+    *word = OsString::from(game);
+    Ok(args)
 }
 
 /// Help and version go to standard output (status 0); a command line that clap refuses is
 /// reported like every other error, as one `towers: …` line on standard error (status 2).
-fn command_line_error(error: &clap::Error) -> ExitCode {
+fn command_line_error(error: &clap::Error, args: &[OsString]) -> ExitCode {
     use clap::error::ErrorKind;
     if matches!(
         error.kind(),
@@ -63,6 +109,28 @@ fn command_line_error(error: &clap::Error) -> ExitCode {
     ) {
         let _ = error.print();
         return ExitCode::SUCCESS;
+    }
+    if let Some(error) = option_of_another_game(error, args) {
+        return failure(&error);
+    }
+    if matches!(
+        error.kind(),
+        ErrorKind::MissingSubcommand | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+    ) && let Some(command) = args
+        .get(1)
+        .and_then(|word| word.to_str())
+        .and_then(Command::named)
+    {
+        let games: Vec<&str> = command
+            .get_subcommands()
+            .map(clap::Command::get_name)
+            .collect();
+        let name = command.get_name();
+        eprintln!(
+            "towers: {name} needs a game first: towers {name} <GAME>, with GAME one of {}",
+            games.join(", ")
+        );
+        return ExitCode::from(2);
     }
     let text = error.render().to_string();
     // The first paragraph says what is wrong, over several lines when it lists arguments
@@ -87,31 +155,47 @@ fn command_line_error(error: &clap::Error) -> ExitCode {
     ExitCode::from(2)
 }
 
+/// The catalog's error for a flag that clap refused because it is an option of another
+/// game than the one named (`towers status pylos --rules classic`).
+fn option_of_another_game(error: &clap::Error, args: &[OsString]) -> Option<CliError> {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    if error.kind() != ErrorKind::UnknownArgument {
+        return None;
+    }
+    let Some(ContextValue::String(argument)) = error.get(ContextKind::InvalidArg) else {
+        return None;
+    };
+    let flag = argument.split('=').next()?.strip_prefix("--")?;
+    let (_, spec) =
+        catalog::option_specs().find(|(_, spec)| GameOptions::flag(spec.key) == flag)?;
+    let game = args.get(2)?.to_str()?;
+    let options = GameOptions::given(spec.key, spec.default);
+    with_game!(game, |G| config_of::<G>(&options).map(drop)).err()
+}
+
 fn run(mut cli: Cli, out: &mut impl Write) -> Result<(), CliError> {
     match &mut cli.command {
         Command::Moves(args) | Command::Show(args) | Command::Status(args) => args.read_record()?,
-        Command::Perft(args) => args.position.read_record()?,
-        Command::Play(args) => args.position.read_record()?,
-        Command::Solve(args) => args.position.read_record()?,
+        Command::Perft(args) => args.read_record()?,
+        Command::Play(args) => args.read_record()?,
+        Command::Solve(command) => command.read_record()?,
         Command::Arena(_) => {}
     }
     match cli.command {
         Command::Moves(args) => {
-            with_game!(args.game.as_str(), |G| commands::moves::<G>(&args, out))
+            with_game!(args.game, |G| commands::moves::<G>(&args, out))
         }
-        Command::Perft(args) => with_game!(args.position.game.as_str(), |G| commands::perft::<G>(
-            &args, out
-        )),
-        Command::Show(args) => with_game!(args.game.as_str(), |G| commands::show::<G>(&args, out)),
+        Command::Perft(args) => with_game!(args.game, |G| commands::perft::<G>(&args, out)),
+        Command::Show(args) => with_game!(args.game, |G| commands::show::<G>(&args, out)),
         Command::Status(args) => {
-            with_game!(args.game.as_str(), |G| commands::status::<G>(&args, out))
+            with_game!(args.game, |G| commands::status::<G>(&args, out))
         }
         Command::Play(args) => {
-            with_game!(args.position.game.as_str(), |G| play::play::<G>(&args, out))
+            with_game!(args.game, |G| play::play::<G>(&args, out))
         }
         Command::Solve(args) => solve::solve(&args, out),
         Command::Arena(args) => {
-            with_game!(args.game.as_str(), |G| arena::arena::<G>(&args, out))
+            with_game!(args.game, |G| arena::arena::<G>(&args, out))
         }
     }
 }

@@ -8,7 +8,7 @@ use boardcore::{Actor, Game, Player, Status, format_record, random_move, sorted_
 use bots::{Bot, Level};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use crate::cli::PlayArgs;
+use crate::cli::{ForGame, PlayArgs};
 use crate::commands::position;
 use crate::error::CliError;
 use crate::games::{CliGame, Style, board};
@@ -29,8 +29,11 @@ pub(crate) fn make_bot<G: CliGame>(
 }
 
 /// Runs `towers play`.
-pub(crate) fn play<G: CliGame>(args: &PlayArgs, out: &mut impl Write) -> Result<(), CliError> {
-    let start = position::<G>(&args.position)?;
+pub(crate) fn play<G: CliGame>(
+    args: &ForGame<PlayArgs>,
+    out: &mut impl Write,
+) -> Result<(), CliError> {
+    let start = position::<G>(&args.position, &args.options)?;
     let seed = args.seed.unwrap_or_else(clock_seed);
     let bot_name = args.bot.as_deref().unwrap_or(G::BOTS[0]);
     let seats = start.seats();
@@ -51,7 +54,7 @@ pub(crate) fn play<G: CliGame>(args: &PlayArgs, out: &mut impl Write) -> Result<
         replay_history(&initial, &args.position.moves).map_err(CliError::Record)?;
     let session = Session {
         start: initial,
-        options: args.position.options.to_catalog(),
+        options: args.options.to_catalog(),
         history,
         moves,
         you: Player::new(args.seat).unwrap_or(Player::FIRST),

@@ -11,25 +11,21 @@ use solve::{
 
 use crate::checkpoint::{self, Checkpoint};
 
-use crate::cli::{SolveArgs, VerdictMethod};
+use crate::cli::{PylosSolveArgs, PyrgaSolveArgs, SolveCommand, VerdictMethod};
 use crate::commands::position;
 use crate::error::CliError;
 use crate::progress;
 
 /// Runs `towers solve`. The last line is `value win|draw|loss plies N` for the player to
 /// move after the record; the lines before it say how the value was found.
-pub(crate) fn solve(args: &SolveArgs, out: &mut impl Write) -> Result<(), CliError> {
-    match args.position.game.to_ascii_lowercase().as_str() {
-        "pyrga" => solve_pyrga(args, out),
-        "pylos" => solve_pylos(args, out),
-        _ => Err(CliError::UnknownGame {
-            name: args.position.game.clone(),
-            known: "pyrga, pylos (the games towers solve knows)".to_owned(),
-        }),
+pub(crate) fn solve(command: &SolveCommand, out: &mut impl Write) -> Result<(), CliError> {
+    match command {
+        SolveCommand::Pyrga(args) => solve_pyrga(args, out),
+        SolveCommand::Pylos(args) => solve_pylos(args, out),
     }
 }
 
-fn solve_pyrga(args: &SolveArgs, out: &mut impl Write) -> Result<(), CliError> {
+fn solve_pyrga(args: &PyrgaSolveArgs, out: &mut impl Write) -> Result<(), CliError> {
     pyrga_value(args, out).map_err(|error| match error {
         CliError::Solve(SolveError::OutOfBudget { nodes }) => CliError::OutOfBudget {
             nodes,
@@ -41,14 +37,8 @@ fn solve_pyrga(args: &SolveArgs, out: &mut impl Write) -> Result<(), CliError> {
 
 /// `towers solve pyrga` (the book, the verdict, or the value with the best move and, with
 /// `--all-moves`, every move's value); a budget that runs out is the caller's to explain.
-fn pyrga_value(args: &SolveArgs, out: &mut impl Write) -> Result<(), CliError> {
-    if args.db.is_some() || args.build {
-        return Err(CliError::Solve(SolveError::NotCovered {
-            reason: "Pyrga is solved by search: it has no database (drop --db and --build)"
-                .to_owned(),
-        }));
-    }
-    let state = position::<pyrga::State>(&args.position)?;
+fn pyrga_value(args: &PyrgaSolveArgs, out: &mut impl Write) -> Result<(), CliError> {
+    let state = position::<pyrga::State>(&args.position, &args.options.given)?;
     let limits = Limits {
         nodes: args.nodes,
         time: Some(Duration::from_secs_f64(args.time)),
@@ -227,7 +217,7 @@ fn earlier_book(path: &Path, rules: pyrga::Rules) -> Result<Vec<(u64, BookEntry)
 fn build_book(
     start: &pyrga::State,
     path: &Path,
-    args: &SolveArgs,
+    args: &PyrgaSolveArgs,
     solvers: &mut [PyrgaSolver],
     out: &mut impl Write,
 ) -> Result<(), CliError> {
@@ -363,8 +353,8 @@ fn distinct_results(state: &pyrga::State) -> usize {
     keys.len()
 }
 
-fn solve_pylos(args: &SolveArgs, out: &mut impl Write) -> Result<(), CliError> {
-    let state = position::<pylos::State>(&args.position)?;
+fn solve_pylos(args: &PylosSolveArgs, out: &mut impl Write) -> Result<(), CliError> {
+    let state = position::<pylos::State>(&args.position, &args.options.given)?;
     if args.build {
         build_pylos(args, &state, out)?;
     }
@@ -449,7 +439,7 @@ fn write_compact(
     database: &PylosDatabase,
     path: &str,
     compact: &str,
-    args: &SolveArgs,
+    args: &PylosSolveArgs,
     out: &mut impl Write,
 ) -> Result<(), CliError> {
     let settings = CompactSettings {
@@ -480,7 +470,7 @@ fn write_compact(
 /// `towers solve pylos --build`: builds the database of `--min-balls` into `--db`,
 /// printing what each stage did.
 fn build_pylos(
-    args: &SolveArgs,
+    args: &PylosSolveArgs,
     state: &pylos::State,
     out: &mut impl Write,
 ) -> Result<(), CliError> {

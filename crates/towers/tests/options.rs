@@ -1,5 +1,6 @@
 //! `towers` takes every option the `catalog` crate lists, as a flag, with no list of its
-//! own: each value of each option works for its game and is refused for the others.
+//! own: each value of each option works for its game and is refused for the others, and
+//! each game's help lists its own options only.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, missing_docs)]
 
 mod common;
@@ -31,8 +32,10 @@ fn every_catalog_option_is_a_flag_of_its_game_only() {
             assert_eq!(run.status, 2);
             let expected = format!("option {flag} does not apply to {other}");
             assert!(run.stderr.contains(&expected), "{}", run.stderr);
+            let help = towers_with_input(&["status", other, "--help"], "").stdout;
+            assert!(!help.contains(&format!("{flag} <VALUE>")), "{help}");
         }
-        let help = towers_with_input(&["status", "--help"], "").stdout;
+        let help = towers_with_input(&["status", game, "--help"], "").stdout;
         assert!(help.contains(&format!("{flag} <VALUE>")), "{help}");
     }
 }
