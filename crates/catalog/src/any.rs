@@ -12,32 +12,47 @@ use serde::Serialize;
 use crate::bot::BotRequest;
 use crate::input::Choices;
 
-/// A session of any of the four games.
-#[derive(Clone, Debug)]
-#[expect(
-    clippy::large_enum_variant,
-    reason = "one per JavaScript Game object, which lives on the heap already"
-)]
-pub enum AnyGame {
-    /// Pyrga.
-    Pyrga(Session<::pyrga::State>),
-    /// Pylos.
-    Pylos(Session<::pylos::State>),
-    /// Architekton.
-    Architekton(Session<::architekton::State>),
-    /// Crescendo.
-    Crescendo(Session<::crescendo::State>),
+/// [`AnyGame`] and its conversions from each game's session, from the list of
+/// [`crate::for_each_game!`].
+macro_rules! any_game {
+    (() $($variant:ident $module:ident $text:literal,)*) => {
+        /// A session of any of the games.
+        #[derive(Clone, Debug)]
+        #[expect(
+            clippy::large_enum_variant,
+            reason = "one per JavaScript Game object, which lives on the heap already"
+        )]
+        pub enum AnyGame {
+            $(
+                #[doc = concat!(stringify!($variant), ".")]
+                $variant(Session<::$module::State>),
+            )*
+        }
+
+        $(
+            impl From<Session<::$module::State>> for AnyGame {
+                fn from(session: Session<::$module::State>) -> AnyGame {
+                    AnyGame::$variant(session)
+                }
+            }
+        )*
+    };
+}
+crate::for_each_game!(any_game!());
+
+/// The match of [`dispatch!`] over the variants of [`AnyGame`].
+macro_rules! dispatch_match {
+    (($game:expr, $session:ident, $body:expr) $($variant:ident $module:ident $text:literal,)*) => {
+        match $game {
+            $(AnyGame::$variant($session) => $body,)*
+        }
+    };
 }
 
 /// Runs `$body` with `$session` bound to the session inside `$game`.
 macro_rules! dispatch {
     ($game:expr, $session:ident => $body:expr) => {
-        match $game {
-            AnyGame::Pyrga($session) => $body,
-            AnyGame::Pylos($session) => $body,
-            AnyGame::Architekton($session) => $body,
-            AnyGame::Crescendo($session) => $body,
-        }
+        crate::for_each_game!(dispatch_match!($game, $session, $body))
     };
 }
 
@@ -48,24 +63,6 @@ macro_rules! by_name {
         crate::with_game!($name, |$G| $body.map(AnyGame::from), else crate::unknown_game($name))
     };
 }
-
-macro_rules! wrap {
-    ($($variant:ident($engine:ident)),*) => {
-        $(
-            impl From<Session<$engine::State>> for AnyGame {
-                fn from(session: Session<$engine::State>) -> AnyGame {
-                    AnyGame::$variant(session)
-                }
-            }
-        )*
-    };
-}
-wrap!(
-    Pyrga(pyrga),
-    Pylos(pylos),
-    Architekton(architekton),
-    Crescendo(crescendo)
-);
 
 impl AnyGame {
     /// The start of game `name` with `options`.

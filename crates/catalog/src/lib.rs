@@ -58,9 +58,9 @@ pub use any::AnyGame;
 pub use bot::{BotMaker, BotRequest};
 pub use error::{Error, ErrorKind, MAX_ECHO, MAX_MESSAGE, OptionError, echo, shorten};
 pub use file::GameFile;
-pub use games::{GAMES, GameInfo, NamedGame, bot_of, config_of};
+pub use games::{GAMES, GameInfo, NamedGame, bot_of, config_of, option_specs};
 pub use input::{Choices, Step, choices};
-pub use options::{OptionSpec, Options, option_specs};
+pub use options::{OptionSpec, Options};
 pub use session::Session;
 pub use solver::{DEFAULT_SOLVE_MS, MoveValue, PositionValue, SolveRequest};
 #[cfg(feature = "database")]
@@ -68,6 +68,41 @@ pub use solver::{PYLOS_DIRECT_POSITIONS, pylos_values};
 pub use view::{Effect, Point, View};
 
 pub use {architekton, boardcore, bots, crescendo, pylos, pyrga, solve};
+
+/// The games, written once: calls `$callback!` with `($($args)*)` followed by one entry
+/// `Variant module "name"` per game (its [`AnyGame`] variant, its engine crate and the name
+/// every front-end uses), in the order of [`GAMES`]. The catalog builds [`GAMES`],
+/// [`with_game!`] and [`AnyGame`] from it; adding a game is one entry here.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! for_each_game {
+    ($($callback:ident)::+ ! ($($args:tt)*)) => {
+        $($callback)::+! {
+            ($($args)*)
+            Pyrga pyrga "pyrga",
+            Pylos pylos "pylos",
+            Architekton architekton "architekton",
+            Crescendo crescendo "crescendo",
+        }
+    };
+}
+
+/// The match of [`with_game!`] over the games of [`for_each_game!`].
+#[doc(hidden)]
+#[macro_export]
+macro_rules! with_game_match {
+    (($name:expr, $G:ident, $body:expr, $other:expr) $($variant:ident $module:ident $text:literal,)*) => {
+        match $name.to_ascii_lowercase().as_str() {
+            $(
+                $text => {
+                    type $G = $crate::$module::State;
+                    $body
+                }
+            )*
+            _ => $other,
+        }
+    };
+}
 
 /// Runs `$body` with `$G` standing for the state type of the game named `$name` (in any
 /// case), or evaluates `$other` when no game has that name. A front-end generic over
@@ -85,25 +120,7 @@ pub use {architekton, boardcore, bots, crescendo, pylos, pyrga, solve};
 #[macro_export]
 macro_rules! with_game {
     ($name:expr, |$G:ident| $body:expr, else $other:expr) => {
-        match $name.to_ascii_lowercase().as_str() {
-            "pyrga" => {
-                type $G = $crate::pyrga::State;
-                $body
-            }
-            "pylos" => {
-                type $G = $crate::pylos::State;
-                $body
-            }
-            "architekton" => {
-                type $G = $crate::architekton::State;
-                $body
-            }
-            "crescendo" => {
-                type $G = $crate::crescendo::State;
-                $body
-            }
-            _ => $other,
-        }
+        $crate::for_each_game!($crate::with_game_match!($name, $G, $body, $other))
     };
 }
 

@@ -4,7 +4,6 @@
 use core::str::FromStr;
 
 use crate::error::OptionError;
-use crate::games::NamedGame;
 
 /// One option of a game: its name, its values and its default.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, serde::Serialize)]
@@ -30,19 +29,6 @@ impl OptionSpec {
             [init @ .., last] => format!("{} or {last}", init.join(", ")),
         }
     }
-}
-
-/// Every option of every game with its game's name, in the order of [`crate::GAMES`].
-///
-/// ```
-/// let keys: Vec<&str> = catalog::option_specs().map(|(_, spec)| spec.key).collect();
-/// assert_eq!(keys, ["rules", "variant", "takeback", "end", "buildingMatch", "players"]);
-/// ```
-pub fn option_specs() -> impl Iterator<Item = (&'static str, &'static OptionSpec)> {
-    crate::GAMES.iter().flat_map(|&name| {
-        let options = crate::with_game!(name, |G| G::OPTIONS, else &[]);
-        options.iter().map(move |spec| (name, spec))
-    })
 }
 
 /// The options given to a game: names and their values spelled as `towers` spells them
@@ -93,30 +79,6 @@ impl Options {
             .map(|(_, value)| value.as_str())
     }
 
-    /// Checks that every name is known and belongs to `game`, whose options are `allowed`.
-    ///
-    /// # Errors
-    /// [`OptionError::Unknown`] or [`OptionError::NotForGame`] for the first name that
-    /// does not fit.
-    pub fn check(&self, game: &'static str, allowed: &[OptionSpec]) -> Result<(), OptionError> {
-        for (key, _) in &self.pairs {
-            if !option_specs().any(|(_, spec)| spec.key == key) {
-                let known: Vec<&str> = option_specs().map(|(_, spec)| spec.key).collect();
-                return Err(OptionError::Unknown {
-                    key: key.clone(),
-                    known: known.join(", "),
-                });
-            }
-            if !allowed.iter().any(|spec| spec.key == key) {
-                return Err(OptionError::NotForGame {
-                    key: key.clone(),
-                    game,
-                });
-            }
-        }
-        Ok(())
-    }
-
     /// The value of option `spec` read with `FromStr` (in any case), or the type's default
     /// when it is not given.
     ///
@@ -134,31 +96,5 @@ impl Options {
                 value: value.to_owned(),
                 expected: spec.expected(),
             })
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    const RULES: OptionSpec = OptionSpec {
-        key: "rules",
-        values: &["standard", "classic"],
-        default: "standard",
-        help: "the rule set",
-    };
-
-    #[test]
-    fn names_are_checked_against_the_game() {
-        let options = Options::from_pairs(&[("rules", "classic")]);
-        assert!(options.check("pyrga", &[RULES]).is_ok());
-        let error = Options::from_pairs(&[("players", "2")])
-            .check("pyrga", &[RULES])
-            .unwrap_err();
-        assert_eq!(error.to_string(), "option players does not apply to pyrga");
-        let error = Options::from_pairs(&[("colour", "red")])
-            .check("pyrga", &[RULES])
-            .unwrap_err();
-        assert!(error.to_string().starts_with("unknown option \"colour\""));
     }
 }

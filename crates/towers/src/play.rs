@@ -52,7 +52,7 @@ pub(crate) fn play<G: CliGame>(
     let initial = G::new(start.config());
     let (history, moves) =
         replay_history(&initial, &args.position.moves).map_err(CliError::Record)?;
-    let session = Session {
+    let game = PlayLoop {
         start: initial,
         options: args.options.to_catalog(),
         history,
@@ -64,7 +64,7 @@ pub(crate) fn play<G: CliGame>(
         style: Style::detect::<G>(),
         redraw: true,
     };
-    session.run(&mut bots, &mut Prompt::new(), out)
+    game.run(&mut bots, &mut Prompt::new(), out)
 }
 
 /// Bots on every seat: prints `record <moves>` and the status line.
@@ -208,7 +208,7 @@ const HINT_LEVEL: Level = match Level::new(2) {
 const VALUES_MS: f64 = 10_000.0;
 
 /// A game between a person and bots, with its history for taking moves back.
-struct Session<'a, G: CliGame> {
+struct PlayLoop<'a, G: CliGame> {
     start: G,
     /// The options `start` was made with, which saved files carry.
     options: catalog::Options,
@@ -222,7 +222,7 @@ struct Session<'a, G: CliGame> {
     redraw: bool,
 }
 
-impl<G: CliGame> Session<'_, G> {
+impl<G: CliGame> PlayLoop<'_, G> {
     /// Plays until the game ends, the person quits or the input ends.
     fn run(
         mut self,

@@ -1,6 +1,6 @@
 //! What every front-end needs from each game beyond [`boardcore::Game`]: its options, its
 //! bots, its rules in words and its result, its view and its input steps. Adding a game is
-//! one module here, one line in [`GAMES`] and one in [`crate::with_game!`].
+//! one module here and one entry in [`crate::for_each_game!`].
 
 mod architekton;
 mod crescendo;
@@ -20,8 +20,15 @@ use crate::input::Step;
 use crate::options::{OptionSpec, Options};
 use crate::view::Effect;
 
+/// The names of [`crate::for_each_game!`]'s games, as a list.
+macro_rules! names {
+    (() $($variant:ident $module:ident $text:literal,)*) => {
+        &[$($text),*]
+    };
+}
+
 /// The games, by the names every front-end uses.
-pub const GAMES: &[&str] = &["pyrga", "pylos", "architekton", "crescendo"];
+pub const GAMES: &[&str] = crate::for_each_game!(names!());
 
 /// A game as a program sees it by name.
 pub trait NamedGame: Game + FromStr<Err = PositionError<Self::Invalid>> + 'static {
@@ -78,6 +85,45 @@ pub trait NamedGame: Game + FromStr<Err = PositionError<Self::Invalid>> + 'stati
 
     /// The ways of entering `mv` step by step (usually one).
     fn steps(&self, mv: Self::Move) -> Vec<Vec<Step>>;
+}
+
+/// Every option of every game with its game's name, in the order of [`crate::GAMES`].
+///
+/// ```
+/// let keys: Vec<&str> = catalog::option_specs().map(|(_, spec)| spec.key).collect();
+/// assert_eq!(keys, ["rules", "variant", "takeback", "end", "buildingMatch", "players"]);
+/// ```
+pub fn option_specs() -> impl Iterator<Item = (&'static str, &'static OptionSpec)> {
+    GAMES.iter().flat_map(|&name| {
+        let options = crate::with_game!(name, |G| G::OPTIONS, else &[]);
+        options.iter().map(move |spec| (name, spec))
+    })
+}
+
+impl Options {
+    /// Checks that every name is known and belongs to `game`, whose options are `allowed`.
+    ///
+    /// # Errors
+    /// [`OptionError::Unknown`] or [`OptionError::NotForGame`] for the first name that
+    /// does not fit.
+    pub fn check(&self, game: &'static str, allowed: &[OptionSpec]) -> Result<(), OptionError> {
+        for (key, _) in self.pairs() {
+            if !option_specs().any(|(_, spec)| spec.key == key) {
+                let known: Vec<&str> = option_specs().map(|(_, spec)| spec.key).collect();
+                return Err(OptionError::Unknown {
+                    key: key.to_owned(),
+                    known: known.join(", "),
+                });
+            }
+            if !allowed.iter().any(|spec| spec.key == key) {
+                return Err(OptionError::NotForGame {
+                    key: key.to_owned(),
+                    game,
+                });
+            }
+        }
+        Ok(())
+    }
 }
 
 /// The configuration of game `G` from `options`, after checking that each belongs to it.
@@ -154,5 +200,31 @@ impl GameInfo {
     /// ```
     pub fn named(name: &str) -> Result<GameInfo, crate::Error> {
         crate::with_game!(name, |G| Ok(GameInfo::of::<G>()), else crate::unknown_game(name))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::options::{OptionSpec, Options};
+
+    const RULES: OptionSpec = OptionSpec {
+        key: "rules",
+        values: &["standard", "classic"],
+        default: "standard",
+        help: "the rule set",
+    };
+
+    #[test]
+    fn names_are_checked_against_the_game() {
+        let options = Options::from_pairs(&[("rules", "classic")]);
+        assert!(options.check("pyrga", &[RULES]).is_ok());
+        let error = Options::from_pairs(&[("players", "2")])
+            .check("pyrga", &[RULES])
+            .unwrap_err();
+        assert_eq!(error.to_string(), "option players does not apply to pyrga");
+        let error = Options::from_pairs(&[("colour", "red")])
+            .check("pyrga", &[RULES])
+            .unwrap_err();
+        assert!(error.to_string().starts_with("unknown option \"colour\""));
     }
 }
