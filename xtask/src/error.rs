@@ -8,6 +8,9 @@ pub(crate) enum TaskError {
     /// The command line names no task.
     #[error("{0}")]
     Usage(String),
+    /// Sources that break the layout rules, one per line.
+    #[error("the layout of the sources is broken:\n{0}")]
+    Layout(String),
     /// A program the task runs failed or could not start.
     #[error("{program} failed: {reason}")]
     Command {

@@ -11,12 +11,16 @@
 //!   item docs) in packages outside the workspace that depend on one crate each, as a
 //!   user's crate does, so that an example using a crate its reader does not depend on
 //!   fails (see `examples.rs`).
+//! - `cargo xtask layout` checks the shape of the sources: no import circle between the
+//!   files of a crate, no source file of `crates/` over 900 lines (tests aside) nor
+//!   `web/*.js` over 500, and no library that prints (see `layout.rs`).
 //! - `cargo xtask serve [--port N]` serves `target/web/app/` on `http://127.0.0.1:N/`
 //!   (default 8080), building it first when it is missing.
 
 mod build;
 mod error;
 mod examples;
+mod layout;
 mod serve;
 
 use std::path::PathBuf;
@@ -25,7 +29,7 @@ use std::process::ExitCode;
 use crate::error::TaskError;
 
 /// What `cargo xtask` prints for `--help` or a bad command line.
-const USAGE: &str = "usage: cargo xtask web [--no-opt]\n       cargo xtask serve [--port N]\n       cargo xtask user-examples";
+const USAGE: &str = "usage: cargo xtask web [--no-opt]\n       cargo xtask serve [--port N]\n       cargo xtask user-examples\n       cargo xtask layout";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -47,6 +51,7 @@ fn run(args: &[String]) -> Result<(), TaskError> {
         ["web", "--no-opt"] => build::web(&root, false),
         ["serve"] => serve::serve(&root, 8080),
         ["user-examples"] => examples::user_examples(&root),
+        ["layout"] => layout::check(&root),
         ["serve", "--port", port] => {
             let port = port
                 .parse()
