@@ -13,7 +13,7 @@
 //! - [`PylosDatabase`]: retrograde analysis over that index, in parallel slices (rayon),
 //!   one byte per position: a single sweep for `children`, whose game graph has no
 //!   cycles, and layers by distance going back from the ends through the moves played
-//!   backwards ([`pylos::for_each_predecessor`]) for `standard` and `expert`. Checkpoints
+//!   backwards ([`pylos::for_each_predecessor`](::pylos::for_each_predecessor)) for `standard` and `expert`. Checkpoints
 //!   go to a file with a header and a checksum, so that a stopped build resumes; lookups,
 //!   best moves and consistency checks.
 //! - [`PylosDirect`]: retrograde passes over every position reachable from a late one.
@@ -39,39 +39,32 @@
 #[doc = include_str!("../README.md")]
 pub struct ReadmeDoctests;
 
-mod checksum;
-#[cfg(feature = "database")]
-mod compact;
-#[cfg(feature = "database")]
-mod database;
-#[cfg(feature = "database")]
-mod direct;
 mod error;
-#[cfg(feature = "database")]
-mod frontier;
-mod index;
+mod file;
 mod minimax;
+mod pylos;
 mod pyrga;
-#[cfg(feature = "database")]
-mod retro;
 mod turn;
 mod value;
 
 #[cfg(feature = "database")]
-pub use compact::{CompactReport, CompactSettings};
+pub use crate::pylos::database::compact::{CompactReport, CompactSettings};
 #[cfg(feature = "database")]
-pub use database::{BuildReport, BuildSettings, Header, PylosDatabase, Stage, Storage};
+pub use crate::pylos::database::{
+    BuildReport, BuildSettings, Header, PylosDatabase, Stage, Storage,
+};
 #[cfg(feature = "database")]
-pub use direct::PylosDirect;
+pub use crate::pylos::direct::PylosDirect;
+#[cfg(feature = "database")]
+pub use crate::pylos::frontier::{CountReport, LayerReport};
+pub use crate::pylos::index::PylosIndex;
+#[cfg(feature = "database")]
+pub use crate::pylos::retro::{MAX_PLIES, SLICE, SweepReport};
 pub use error::SolveError;
-#[cfg(feature = "database")]
-pub use frontier::{CountReport, LayerReport};
-pub use index::PylosIndex;
+pub use file::{fnv1a, fnv1a_continue};
 pub use minimax::minimax;
 pub use pyrga::{
     BookEntry, BookError, BookStep, Limits, PyrgaBook, PyrgaProof, PyrgaSolver, known_move_values,
 };
-#[cfg(feature = "database")]
-pub use retro::{MAX_PLIES, SLICE, SweepReport};
 pub use turn::Turn;
 pub use value::{Value, Verdict};

@@ -10,8 +10,8 @@ use boardcore::{Direction, Player};
 use pyrga::{Cell, Move, Rules, Shape, State};
 
 use super::{Limits, PyrgaSolver};
-use crate::checksum::fnv1a;
 use crate::error::SolveError;
+use crate::file::fnv1a;
 use crate::value::{Value, Verdict};
 
 /// The first bytes of a book file.
@@ -467,7 +467,7 @@ impl PyrgaBook {
 
 /// The checksum of a book: FNV-1a over the header before it, then the body.
 fn checksum(header: &[u8], body: &[u8]) -> u64 {
-    crate::checksum::fnv1a_continue(fnv1a(header), body)
+    crate::file::fnv1a_continue(fnv1a(header), body)
 }
 
 /// Whether the game is over in `state`.

@@ -6,7 +6,7 @@ use std::sync::OnceLock;
 use boardcore::Game;
 use pyrga::{Config, Move, Rules, State};
 
-use crate::checksum::{fnv1a, fnv1a_continue};
+use crate::file::{fnv1a, fnv1a_continue};
 use crate::value::Value;
 
 /// Files written by `towers solve pyrga --all-moves --checkpoint FILE`, each with the value

@@ -24,10 +24,13 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 
-use crate::checksum::{fnv1a, fnv1a_continue};
-use crate::database::{HEADER, Header, pad_header, seal_line, temporary_path, unseal_line};
 use crate::error::SolveError;
-use crate::retro::Meter;
+use crate::file::{
+    HEADER, fnv1a, fnv1a_continue, io_error, pad_header, seal_line, temporary_path, unseal_line,
+    write_through,
+};
+use crate::pylos::database::Header;
+use crate::pylos::retro::Meter;
 
 /// The first bytes of a compact database.
 pub(crate) const MAGIC: &[u8; 8] = b"TOWERSDZ";
@@ -133,8 +136,8 @@ impl CompactValues {
         file.seek(SeekFrom::Start(0)).map_err(io)?;
         file.read_exact(&mut head)
             .map_err(|_| bad(format!("not a towers database: too short ({len} bytes)")))?;
-        let line = crate::database::header_line(&head)
-            .ok_or_else(|| bad("a damaged header".to_owned()))?;
+        let line =
+            crate::file::header_line(&head).ok_or_else(|| bad("a damaged header".to_owned()))?;
         let mut header = Header::parse(path, line)?;
         let field = |name: &str| -> Result<u64, SolveError> {
             line.split_whitespace()
@@ -312,11 +315,7 @@ pub(crate) fn write<'v>(
         header.checksum,
         settings.level
     );
-    let temporary = temporary_path(path);
-    let io = |source| SolveError::Io {
-        path: temporary.clone(),
-        source,
-    };
+    let io = io_error(&temporary_path(path));
     let meter = Meter::new(
         header.positions,
         settings.progress,
@@ -324,10 +323,9 @@ pub(crate) fn write<'v>(
         String::new(),
     );
     let table = (blocks + 1) * 8;
-    let written = (|| -> Result<Vec<u64>, SolveError> {
-        let mut file = File::create(&temporary).map_err(io)?;
+    let written = write_through(path, false, |file| {
         file.write_all(&vec![0u8; HEADER + table as usize])
-            .map_err(io)?;
+            .map_err(&io)?;
         let mut offsets = Vec::with_capacity(blocks as usize + 1);
         let mut offset = HEADER as u64 + table;
         for first in (0..blocks).step_by(BATCH as usize) {
@@ -337,49 +335,27 @@ pub(crate) fn write<'v>(
                     let start = number * block;
                     let end = (start + block).min(header.positions);
                     let values = block_of(start, end)?;
-                    let compressed = compress(&values, settings.level).map_err(io)?;
+                    let compressed = compress(&values, settings.level).map_err(&io)?;
                     meter.inc(end - start);
                     Ok(compressed)
                 })
                 .collect::<Result<_, SolveError>>()?;
             for frame in frames {
                 offsets.push(offset);
-                file.write_all(&frame).map_err(io)?;
+                file.write_all(&frame).map_err(&io)?;
                 offset += frame.len() as u64;
             }
         }
         offsets.push(offset);
         let bytes: Vec<u8> = offsets.iter().flat_map(|o| o.to_le_bytes()).collect();
         let line = seal_line(&fields, fnv1a_continue(fnv1a(fields.as_bytes()), &bytes));
-        file.seek(SeekFrom::Start(0)).map_err(io)?;
-        file.write_all(&pad_header(*MAGIC, &line)).map_err(io)?;
-        file.write_all(&bytes).map_err(io)?;
-        file.sync_all().map_err(io)?;
+        file.seek(SeekFrom::Start(0)).map_err(&io)?;
+        file.write_all(&pad_header(*MAGIC, &line)).map_err(&io)?;
+        file.write_all(&bytes).map_err(&io)?;
         Ok(offsets)
-    })();
+    });
     meter.finish();
-    let offsets = match written {
-        Ok(offsets) => offsets,
-        Err(error) => {
-            // No half-written file is left behind.
-            let _ = std::fs::remove_file(&temporary);
-            return Err(error);
-        }
-    };
-    // Renamed only if nothing appeared at `path` meanwhile.
-    if path.exists() {
-        let _ = std::fs::remove_file(&temporary);
-        return Err(bad(
-            "the file appeared while it was written; left alone".to_owned()
-        ));
-    }
-    std::fs::rename(&temporary, path).map_err(|source| {
-        let _ = std::fs::remove_file(&temporary);
-        SolveError::Io {
-            path: path.to_owned(),
-            source,
-        }
-    })?;
+    let offsets = written?;
     Ok(CompactReport {
         bytes: offsets.last().copied().unwrap_or_default(),
         blocks,

@@ -6,7 +6,7 @@ use std::sync::atomic::AtomicU8;
 use pylos::{Move, State};
 
 use crate::error::SolveError;
-use crate::retro::{self, Class, Space};
+use crate::pylos::retro::{self, Class, Space};
 use crate::turn::Turn;
 use crate::value::Value;
 
@@ -251,7 +251,7 @@ pub(crate) fn check_position(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::frontier::tests::solve_both_ways;
+    use crate::pylos::frontier::tests::solve_both_ways;
     use crate::value::Verdict;
     use boardcore::Player;
     use pylos::{Config, EndRule, TakeBackRule, Variant};

@@ -87,7 +87,7 @@ pub(crate) trait Space: Sync {
 /// have distance `d` and are read as open, so the slices may run in any order, in
 /// parallel. Each pass visits every open position: the simple method, kept for the
 /// positions reachable from one ([`crate::PylosDirect`]) and as the reference the layers
-/// of [`crate::frontier`] are tested against.
+/// of [`crate::pylos::frontier`] are tested against.
 pub(crate) fn run<S: Space>(space: &S, values: &[AtomicU8]) -> Result<u32, SolveError> {
     let mut pass = 0;
     loop {

@@ -11,7 +11,7 @@ use std::time::Instant;
 use rayon::prelude::*;
 
 use crate::error::SolveError;
-use crate::retro::{Class, INVALID, MAX_PLIES, Meter, OPEN, SLICE, Space, pack};
+use crate::pylos::retro::{Class, INVALID, MAX_PLIES, Meter, OPEN, SLICE, Space, pack};
 use crate::value::Value;
 
 /// The children of each open position not yet known to be won for their mover: when the
@@ -264,8 +264,8 @@ pub(crate) fn run<S: Space>(
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::retro::tests::{LAYERS, LOOPS};
-    use crate::retro::unpack;
+    use crate::pylos::retro::tests::{LAYERS, LOOPS};
+    use crate::pylos::retro::unpack;
     use crate::value::Verdict;
 
     /// The value of each index of a solved space.
@@ -280,7 +280,7 @@ pub(crate) mod tests {
     pub(crate) fn solve_both_ways<S: Space>(space: &S) -> (Vec<Option<Value>>, Vec<Option<Value>>) {
         let len = space.len();
         let by_passes: Vec<AtomicU8> = (0..len).map(|_| AtomicU8::new(0)).collect();
-        crate::retro::run(space, &by_passes).unwrap();
+        crate::pylos::retro::run(space, &by_passes).unwrap();
         let by_layers: Vec<AtomicU8> = (0..len).map(|_| AtomicU8::new(0)).collect();
         let counters = Counters::new(len);
         let meter = Meter::new(len, false, "", String::new());

@@ -1,0 +1,14 @@
+//! The files this crate writes: the 64-bit FNV-1a checksum that seals them, and sealed
+//! files (a magic, a header line ending in its checksum, the bytes) written whole through a
+//! synced temporary file.
+
+mod checksum;
+#[cfg(feature = "database")]
+mod seal;
+
+pub use checksum::{fnv1a, fnv1a_continue};
+#[cfg(feature = "database")]
+pub(crate) use seal::{
+    HEADER, ensure_writable, header_line, io_error, pad_header, read_file, read_head, seal_line,
+    temporary_path, unseal_line, write_file, write_through,
+};
