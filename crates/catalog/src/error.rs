@@ -186,20 +186,24 @@ impl std::error::Error for Error {}
 #[derive(Clone, PartialEq, Eq, Debug, Error)]
 pub enum OptionError {
     /// No game has an option of this name.
-    #[error("unknown option {:?} (options: {known})", echo(key))]
+    #[error("{}", self.worded(str::to_owned))]
     Unknown {
         /// The name given.
         key: String,
-        /// Every option name there is, separated by commas.
-        known: String,
+        /// The game it was given to.
+        game: &'static str,
+        /// The options of that game.
+        known: Vec<&'static str>,
     },
     /// The option belongs to another game.
-    #[error("option {key} does not apply to {game}")]
+    #[error("{}", self.worded(str::to_owned))]
     NotForGame {
         /// The option.
         key: String,
-        /// The game.
+        /// The game it was given to.
         game: &'static str,
+        /// The options of that game.
+        known: Vec<&'static str>,
     },
     /// The value is not one the game knows.
     #[error("option {key} {:?}: expected {expected}", echo(value))]
@@ -215,23 +219,38 @@ pub enum OptionError {
 
 impl OptionError {
     /// The message with each option name written by `spell` (for example as a command
-    /// line flag).
+    /// line flag); an unknown name is repeated as it was given.
     ///
     /// ```
     /// use catalog::OptionError;
     ///
-    /// let error = OptionError::NotForGame { key: "buildingMatch".to_owned(), game: "pylos" };
+    /// let error = OptionError::NotForGame {
+    ///     key: "buildingMatch".to_owned(),
+    ///     game: "pylos",
+    ///     known: vec!["variant", "takeback", "end"],
+    /// };
+    /// assert_eq!(
+    ///     error.to_string(),
+    ///     "option buildingMatch does not apply to pylos (its options: variant, takeback, end)"
+    /// );
     /// let flag = |key: &str| format!("--{}", key.to_lowercase());
-    /// assert_eq!(error.worded(flag), "option --buildingmatch does not apply to pylos");
+    /// assert_eq!(
+    ///     error.worded(flag),
+    ///     "option --buildingmatch does not apply to pylos (its options: --variant, --takeback, --end)"
+    /// );
     /// ```
     pub fn worded(&self, spell: impl Fn(&str) -> String) -> String {
         match self {
-            OptionError::Unknown { key, known } => {
-                format!("unknown option {:?} (options: {known})", echo(key))
-            }
-            OptionError::NotForGame { key, game } => {
-                format!("option {} does not apply to {game}", spell(key))
-            }
+            OptionError::Unknown { key, game, known } => format!(
+                "unknown option {:?} for {game} (options: {})",
+                echo(key),
+                listed(known, spell)
+            ),
+            OptionError::NotForGame { key, game, known } => format!(
+                "option {} does not apply to {game} (its options: {})",
+                spell(key),
+                listed(known, &spell)
+            ),
             OptionError::BadValue {
                 key,
                 value,
@@ -239,6 +258,18 @@ impl OptionError {
             } => format!("{} {:?}: expected {expected}", spell(key), echo(value)),
         }
     }
+}
+
+/// The option names `keys` as a message lists them, each written by `spell`
+/// (`variant, takeback, end`), or `none`.
+fn listed(keys: &[&str], spell: impl Fn(&str) -> String) -> String {
+    if keys.is_empty() {
+        return "none".to_owned();
+    }
+    keys.iter()
+        .map(|key| spell(key))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 impl From<OptionError> for Error {

@@ -84,7 +84,10 @@ fn a_file_of_moves_alone_needs_a_game() {
 fn an_option_in_a_file_is_checked_like_any_other() {
     let file = GameFile::parse("[game \"pyrga\"]\n[players \"2\"]\n").unwrap();
     let error = AnyGame::from_file(&file, None).unwrap_err();
-    assert_eq!(error.message, "option players does not apply to pyrga");
+    assert_eq!(
+        error.message,
+        "option players does not apply to pyrga (its options: rules)"
+    );
     let file = GameFile::parse("[game \"chess\"]\ne4\n").unwrap();
     assert!(
         AnyGame::from_file(&file, None)

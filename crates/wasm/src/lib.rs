@@ -31,9 +31,12 @@
 //! counting allocator of the `memory` module) and `internal` (any other trap).
 //!
 //! Every game's facts (options, bots, views, input steps, errors) come from the `catalog`
-//! crate, which the `towers` program and the other front-ends share; this crate holds only
-//! the conversions between JavaScript values and catalog's, in [`Game`] and [`bot_move`].
+//! crate, which the `towers` program and the other front-ends share (the catalog refuses
+//! an unknown option or one of another game); this crate holds only the conversions
+//! between JavaScript values and catalog's: the arguments read in `args`, the bindings
+//! ([`Game`], [`bot_move`], …) in `js`.
 
+mod args;
 mod js;
 mod memory;
 mod typescript;

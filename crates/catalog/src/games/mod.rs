@@ -107,18 +107,20 @@ impl Options {
     /// [`OptionError::Unknown`] or [`OptionError::NotForGame`] for the first name that
     /// does not fit.
     pub fn check(&self, game: &'static str, allowed: &[OptionSpec]) -> Result<(), OptionError> {
+        let known = || allowed.iter().map(|spec| spec.key).collect();
         for (key, _) in self.pairs() {
             if !option_specs().any(|(_, spec)| spec.key == key) {
-                let known: Vec<&str> = option_specs().map(|(_, spec)| spec.key).collect();
                 return Err(OptionError::Unknown {
                     key: key.to_owned(),
-                    known: known.join(", "),
+                    game,
+                    known: known(),
                 });
             }
             if !allowed.iter().any(|spec| spec.key == key) {
                 return Err(OptionError::NotForGame {
                     key: key.to_owned(),
                     game,
+                    known: known(),
                 });
             }
         }
@@ -221,10 +223,16 @@ mod tests {
         let error = Options::from_pairs(&[("players", "2")])
             .check("pyrga", &[RULES])
             .unwrap_err();
-        assert_eq!(error.to_string(), "option players does not apply to pyrga");
+        assert_eq!(
+            error.to_string(),
+            "option players does not apply to pyrga (its options: rules)"
+        );
         let error = Options::from_pairs(&[("colour", "red")])
             .check("pyrga", &[RULES])
             .unwrap_err();
-        assert!(error.to_string().starts_with("unknown option \"colour\""));
+        assert_eq!(
+            error.to_string(),
+            "unknown option \"colour\" for pyrga (options: rules)"
+        );
     }
 }
