@@ -252,16 +252,16 @@ impl AnyGame {
     }
 
     /// The Pylos values of the position and its moves, from the database of
-    /// [`crate::pylos_database`] or directly within `request`'s node budget (as the number
+    /// [`crate::Databases`] or directly within `request`'s node budget (as the number
     /// of positions, [`solver::PYLOS_DIRECT_POSITIONS`] by default).
     #[cfg(feature = "database")]
     fn pylos_values(
         state: &::pylos::State,
         request: SolveRequest,
     ) -> Result<(PositionValue, Vec<MoveValue>), Error> {
-        let database = crate::pylos_database();
+        let databases = crate::Databases::installed();
         let budget = request.nodes.unwrap_or(solver::PYLOS_DIRECT_POSITIONS);
-        solver::pylos_values(state, database.as_deref(), budget)
+        solver::pylos_values(state, databases.pylos().map(AsRef::as_ref), budget)
     }
 
     /// The exact value of the position for the player to move: Pyrga within the request's
