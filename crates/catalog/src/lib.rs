@@ -66,7 +66,7 @@ pub use games::{GAMES, GameInfo, NamedGame, bot_of, config_of, option_specs};
 pub use input::{Choices, Step, choices};
 pub use options::{OptionSpec, Options};
 pub use session::Session;
-pub use solver::{DEFAULT_SOLVE_MS, MoveValue, PositionValue, SolveRequest};
+pub use solver::{DEFAULT_SOLVE_MS, MoveValue, PerfectPlay, PositionValue, SolveRequest};
 #[cfg(feature = "database")]
 pub use solver::{PYLOS_DIRECT_POSITIONS, pylos_values};
 pub use view::{Effect, Point, View};
