@@ -71,7 +71,15 @@ pub use solver::{DEFAULT_SOLVE_MS, MoveValue, PerfectPlay, PositionValue, SolveR
 pub use solver::{PYLOS_DIRECT_POSITIONS, pylos_values};
 pub use view::{Effect, Point, View};
 
-pub use {architekton, boardcore, bots, crescendo, pylos, pyrga, solve};
+pub use {boardcore, bots, solve};
+
+/// The engines of [`for_each_game!`]'s games, re-exported for [`with_game!`].
+macro_rules! engines {
+    (() $($variant:ident $module:ident $text:literal,)*) => {
+        $(pub use $module;)*
+    };
+}
+for_each_game!(engines!());
 
 /// The games, written once: calls `$callback!` with `($($args)*)` followed by one entry
 /// `Variant module "name"` per game (its [`AnyGame`] variant, its engine crate and the name
