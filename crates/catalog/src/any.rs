@@ -6,7 +6,7 @@ use crate::file::GameFile;
 use crate::games::{GameInfo, NamedGame};
 use crate::options::Options;
 use crate::session::Session;
-use crate::solver::{self, MoveValue, PositionValue, SolveRequest};
+use crate::solver::{MoveValue, PerfectPlay, PositionValue, SolveRequest};
 use serde::Serialize;
 
 use crate::bot::BotRequest;
@@ -243,40 +243,26 @@ impl AnyGame {
 
     /// The `badOption` error of a game without a solver here.
     fn no_solver(&self, call: &str) -> Error {
-        let games = if cfg!(feature = "database") {
-            "pyrga and pylos"
-        } else {
-            "pyrga"
-        };
-        Error::bad_option(format!("{call} solves {games} only, not {}", self.name()))
+        Error::bad_option(format!(
+            "{call} solves {} only, not {}",
+            crate::games::solved_games(),
+            self.name()
+        ))
     }
 
-    /// The Pylos values of the position and its moves, from the database of
-    /// [`crate::pylos_database`] or directly within `request`'s node budget (as the number
-    /// of positions, [`solver::PYLOS_DIRECT_POSITIONS`] by default).
-    #[cfg(feature = "database")]
-    fn pylos_values(
-        state: &::pylos::State,
-        request: SolveRequest,
-    ) -> Result<(PositionValue, Vec<MoveValue>), Error> {
-        let database = crate::pylos_database();
-        let budget = request.nodes.unwrap_or(solver::PYLOS_DIRECT_POSITIONS);
-        solver::pylos_values(state, database.as_deref(), budget)
-    }
-
-    /// The exact value of the position for the player to move: Pyrga within the request's
-    /// time and node budget; Pylos (feature `database`) from its database or directly.
+    /// The exact value of the position for the player to move, from the game's
+    /// [`NamedGame::perfect_play`]: Pyrga within the request's time and node budget; Pylos
+    /// (feature `database`) from the database installed in `Databases` or directly within
+    /// the request's node budget (as the number of positions, 200,000 by default).
     ///
     /// # Errors
     /// `badOption` for a game without a solver, `gameOver` after the end, `outOfBudget`
     /// when the budget runs out first.
     pub fn solve(&self, request: SolveRequest) -> Result<PositionValue, Error> {
-        match self {
-            AnyGame::Pyrga(session) => solver::solve_position(session.state(), request),
-            #[cfg(feature = "database")]
-            AnyGame::Pylos(session) => Ok(Self::pylos_values(session.state(), request)?.0),
-            _ => Err(self.no_solver("solve")),
-        }
+        dispatch!(self, session => match perfect_play_of(session) {
+            Some(play) => play.value(session.state(), request),
+            None => Err(self.no_solver("solve")),
+        })
     }
 
     /// Every legal move with its exact value for the mover, best first (the games and
@@ -285,13 +271,16 @@ impl AnyGame {
     /// # Errors
     /// As [`AnyGame::solve`].
     pub fn move_values(&self, request: SolveRequest) -> Result<Vec<MoveValue>, Error> {
-        match self {
-            AnyGame::Pyrga(session) => solver::move_values(session.state(), request),
-            #[cfg(feature = "database")]
-            AnyGame::Pylos(session) => Ok(Self::pylos_values(session.state(), request)?.1),
-            _ => Err(self.no_solver("moveValues")),
-        }
+        dispatch!(self, session => match perfect_play_of(session) {
+            Some(play) => play.move_values(session.state(), request),
+            None => Err(self.no_solver("moveValues")),
+        })
     }
+}
+
+/// The solver of the game of `session`, if it has one.
+fn perfect_play_of<G: NamedGame>(_session: &Session<G>) -> Option<&'static dyn PerfectPlay<G>> {
+    G::perfect_play()
 }
 
 /// The name of the game of `session`.

@@ -45,6 +45,8 @@
 
 mod any;
 mod bot;
+#[cfg(feature = "database")]
+mod databases;
 mod error;
 mod file;
 mod games;
@@ -56,18 +58,28 @@ mod view;
 
 pub use any::AnyGame;
 pub use bot::{BotMaker, BotRequest};
+#[cfg(feature = "database")]
+pub use databases::Databases;
 pub use error::{Error, ErrorKind, MAX_ECHO, MAX_MESSAGE, OptionError, echo, shorten};
 pub use file::GameFile;
 pub use games::{GAMES, GameInfo, NamedGame, bot_of, config_of, option_specs};
 pub use input::{Choices, Step, choices};
 pub use options::{OptionSpec, Options};
 pub use session::Session;
-pub use solver::{DEFAULT_SOLVE_MS, MoveValue, PositionValue, SolveRequest};
+pub use solver::{DEFAULT_SOLVE_MS, MoveValue, PerfectPlay, PositionValue, SolveRequest};
 #[cfg(feature = "database")]
 pub use solver::{PYLOS_DIRECT_POSITIONS, pylos_values};
 pub use view::{Effect, Point, View};
 
-pub use {architekton, boardcore, bots, crescendo, pylos, pyrga, solve};
+pub use {boardcore, bots, solve};
+
+/// The engines of [`for_each_game!`]'s games, re-exported for [`with_game!`].
+macro_rules! engines {
+    (() $($variant:ident $module:ident $text:literal,)*) => {
+        $(pub use $module;)*
+    };
+}
+for_each_game!(engines!());
 
 /// The games, written once: calls `$callback!` with `($($args)*)` followed by one entry
 /// `Variant module "name"` per game (its [`AnyGame`] variant, its engine crate and the name
@@ -131,25 +143,4 @@ fn unknown_game<T>(name: &str) -> Result<T, Error> {
         echo(name),
         GAMES.join(", ")
     )))
-}
-
-/// The Pylos database named by the environment variable `TOWERS_PYLOS_DB`, opened at the
-/// first call and shared by every `perfect` bot of the process; `None` when the variable is
-/// unset or the file cannot be opened (then a warning on standard error, once).
-#[cfg(feature = "database")]
-pub fn pylos_database() -> Option<std::sync::Arc<solve::PylosDatabase>> {
-    static DATABASE: std::sync::OnceLock<Option<std::sync::Arc<solve::PylosDatabase>>> =
-        std::sync::OnceLock::new();
-    DATABASE
-        .get_or_init(|| {
-            let path = std::env::var_os("TOWERS_PYLOS_DB")?;
-            match solve::PylosDatabase::open(std::path::Path::new(&path)) {
-                Ok(database) => Some(std::sync::Arc::new(database)),
-                Err(error) => {
-                    eprintln!("TOWERS_PYLOS_DB: {error}");
-                    None
-                }
-            }
-        })
-        .clone()
 }

@@ -102,6 +102,70 @@ impl SolveRequest {
     }
 }
 
+/// Perfect play in game `G`, as [`crate::NamedGame::perfect_play`] offers it: the exact
+/// value of a position and of each of its legal moves.
+pub trait PerfectPlay<G>: Sync {
+    /// The exact value of `state` for the player to move, within `request`'s budget.
+    ///
+    /// # Errors
+    /// `gameOver` when the game is over, `outOfBudget` when the budget runs out first.
+    fn value(&self, state: &G, request: SolveRequest) -> Result<PositionValue, Error>;
+
+    /// Every legal move of `state` with its exact value for the player making it, best
+    /// first, within `request`'s budget.
+    ///
+    /// # Errors
+    /// As [`PerfectPlay::value`].
+    fn move_values(&self, state: &G, request: SolveRequest) -> Result<Vec<MoveValue>, Error>;
+}
+
+/// Pyrga's perfect play: the shipped book and solves, else the solver within the budget.
+pub(crate) struct PyrgaPlay;
+
+impl PerfectPlay<State> for PyrgaPlay {
+    fn value(&self, state: &State, request: SolveRequest) -> Result<PositionValue, Error> {
+        solve_position(state, request)
+    }
+
+    fn move_values(&self, state: &State, request: SolveRequest) -> Result<Vec<MoveValue>, Error> {
+        move_values(state, request)
+    }
+}
+
+/// Pylos's perfect play: the database installed in [`crate::Databases`], else a direct
+/// solve within the request's node budget (as the number of positions,
+/// [`PYLOS_DIRECT_POSITIONS`] by default).
+#[cfg(feature = "database")]
+pub(crate) struct PylosPlay;
+
+#[cfg(feature = "database")]
+impl PylosPlay {
+    /// The values of `state` and of its moves.
+    fn values(
+        state: &pylos::State,
+        request: SolveRequest,
+    ) -> Result<(PositionValue, Vec<MoveValue>), Error> {
+        let databases = crate::Databases::installed();
+        let budget = request.nodes.unwrap_or(PYLOS_DIRECT_POSITIONS);
+        pylos_values(state, databases.pylos().map(AsRef::as_ref), budget)
+    }
+}
+
+#[cfg(feature = "database")]
+impl PerfectPlay<pylos::State> for PylosPlay {
+    fn value(&self, state: &pylos::State, request: SolveRequest) -> Result<PositionValue, Error> {
+        Ok(Self::values(state, request)?.0)
+    }
+
+    fn move_values(
+        &self,
+        state: &pylos::State,
+        request: SolveRequest,
+    ) -> Result<Vec<MoveValue>, Error> {
+        Ok(Self::values(state, request)?.1)
+    }
+}
+
 /// The value of a position with perfect play, as `solve` returns it.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize)]
 pub struct PositionValue {

@@ -512,8 +512,31 @@ fn bot_move(
     let started = Instant::now();
     let clock = move || started.elapsed().as_secs_f64() * 1000.0;
     let game = &game.game;
-    py.detach(|| game.bot_move(bot, request, &clock))
-        .map_err(py_error)
+    py.detach(|| {
+        install_databases();
+        game.bot_move(bot, request, &clock)
+    })
+    .map_err(py_error)
+}
+
+/// Gives the catalog, once, the Pylos database named by the environment variable
+/// `TOWERS_PYLOS_DB`, which the perfect bot and the solver read; a file that cannot be
+/// opened is reported on standard error and left out.
+fn install_databases() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        let Some(path) = std::env::var_os("TOWERS_PYLOS_DB") else {
+            return;
+        };
+        match catalog::solve::PylosDatabase::open(std::path::Path::new(&path)) {
+            Ok(database) => {
+                catalog::Databases::default()
+                    .with_pylos(std::sync::Arc::new(database))
+                    .install();
+            }
+            Err(error) => eprintln!("TOWERS_PYLOS_DB: {error}"),
+        }
+    });
 }
 
 /// The budget of a solve, checked.
@@ -539,7 +562,12 @@ fn solve<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let request = solve_request(time_ms, nodes)?;
     let inner = &game.game;
-    let value = py.detach(|| inner.solve(request)).map_err(py_error)?;
+    let value = py
+        .detach(|| {
+            install_databases();
+            inner.solve(request)
+        })
+        .map_err(py_error)?;
     serialized(py, &value)
 }
 
@@ -555,7 +583,12 @@ fn move_values<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let request = solve_request(time_ms, nodes)?;
     let inner = &game.game;
-    let values = py.detach(|| inner.move_values(request)).map_err(py_error)?;
+    let values = py
+        .detach(|| {
+            install_databases();
+            inner.move_values(request)
+        })
+        .map_err(py_error)?;
     serialized(py, &values)
 }
 

@@ -25,7 +25,31 @@ pub(crate) fn make_bot<G: CliGame>(
     level: Level,
     seed: u64,
 ) -> Result<Box<dyn Bot<G>>, CliError> {
+    install_databases::<G>();
     Ok(catalog::bot_of::<G>(Some(name), level)?.bot(seed))
+}
+
+/// Gives the catalog, once and for Pylos only, the database named by the environment
+/// variable `TOWERS_PYLOS_DB`, which the perfect bot and `values` read; a file that cannot
+/// be opened is reported on standard error and left out.
+fn install_databases<G: CliGame>() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    if core::any::TypeId::of::<G>() != core::any::TypeId::of::<pylos::State>() {
+        return;
+    }
+    ONCE.call_once(|| {
+        let Some(path) = std::env::var_os("TOWERS_PYLOS_DB") else {
+            return;
+        };
+        match solve::PylosDatabase::open(std::path::Path::new(&path)) {
+            Ok(database) => {
+                catalog::Databases::default()
+                    .with_pylos(std::sync::Arc::new(database))
+                    .install();
+            }
+            Err(error) => eprintln!("TOWERS_PYLOS_DB: {error}"),
+        }
+    });
 }
 
 /// Runs `towers play`.
@@ -426,6 +450,7 @@ impl<G: CliGame> PlayLoop<'_, G> {
             nodes: None,
         };
         out.flush()?;
+        install_databases::<G>();
         let values = catalog::AnyGame::from_record(G::NAME, &self.options, &record)
             .and_then(|game| thinking(|| game.move_values(request)));
         match values {

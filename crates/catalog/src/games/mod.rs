@@ -18,6 +18,7 @@ use crate::bot::BotMaker;
 use crate::error::OptionError;
 use crate::input::Step;
 use crate::options::{OptionSpec, Options};
+use crate::solver::PerfectPlay;
 use crate::view::Effect;
 
 /// The names of [`crate::for_each_game!`]'s games, as a list.
@@ -69,6 +70,11 @@ pub trait NamedGame: Game + FromStr<Err = PositionError<Self::Invalid>> + 'stati
     /// a faster one than the generic [`boardcore::perft`].
     fn perft(&self, depth: u32) -> u64 {
         boardcore::perft(self, depth)
+    }
+
+    /// The game's solver, if it has one: Pyrga, and Pylos with the feature `database`.
+    fn perfect_play() -> Option<&'static dyn PerfectPlay<Self>> {
+        None
     }
 
     /// The bot named `name` at `level`, if the game has it.
@@ -125,6 +131,20 @@ impl Options {
             }
         }
         Ok(())
+    }
+}
+
+/// The names of the games with a solver ([`NamedGame::perfect_play`]), in words:
+/// `pyrga and pylos`.
+pub(crate) fn solved_games() -> String {
+    let names: Vec<&str> = GAMES
+        .iter()
+        .copied()
+        .filter(|&name| crate::with_game!(name, |G| G::perfect_play().is_some(), else false))
+        .collect();
+    match names.as_slice() {
+        [init @ .., last] if !init.is_empty() => format!("{} and {last}", init.join(", ")),
+        _ => names.concat(),
     }
 }
 

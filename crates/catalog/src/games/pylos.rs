@@ -12,6 +12,8 @@ use crate::bot::BotMaker;
 use crate::error::OptionError;
 use crate::input::Step;
 use crate::options::{OptionSpec, Options};
+#[cfg(feature = "database")]
+use crate::solver::{PerfectPlay, PylosPlay};
 use crate::view::Effect;
 
 /// The pyramid and the options.
@@ -144,6 +146,11 @@ A spot is its level, file and rank: 0a1 to 0d4, 1a1 to 1c3, 2a1 to 2b2, the apex
         let takeback: TakeBackRule = options.parse(&Self::OPTIONS[1])?;
         let end: EndRule = options.parse(&Self::OPTIONS[2])?;
         Ok(Config::new(variant, takeback, end))
+    }
+
+    #[cfg(feature = "database")]
+    fn perfect_play() -> Option<&'static dyn PerfectPlay<State>> {
+        Some(&PylosPlay)
     }
 
     fn bot(name: &str, level: Level) -> Option<BotMaker<State>> {

@@ -11,6 +11,7 @@ use crate::bot::BotMaker;
 use crate::error::OptionError;
 use crate::input::Step;
 use crate::options::{OptionSpec, Options};
+use crate::solver::{PerfectPlay, PyrgaPlay};
 use crate::view::Effect;
 
 /// The board: the 16 cells, the rule set and the piece the next one must follow.
@@ -155,6 +156,10 @@ points (n, e, s or w; never off the board):
     fn config_from(options: &Options) -> Result<Config, OptionError> {
         let rules: Rules = options.parse(&Self::OPTIONS[0])?;
         Ok(Config::new(rules))
+    }
+
+    fn perfect_play() -> Option<&'static dyn PerfectPlay<State>> {
+        Some(&PyrgaPlay)
     }
 
     fn bot(name: &str, level: Level) -> Option<BotMaker<State>> {
