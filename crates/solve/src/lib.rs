@@ -63,6 +63,8 @@ pub use crate::pylos::retro::{MAX_PLIES, SLICE, SweepReport};
 pub use error::SolveError;
 pub use file::{fnv1a, fnv1a_continue};
 pub use minimax::minimax;
+#[cfg(feature = "database")]
+pub use pyrga::{BookCheckpoint, MoveValuesFile};
 pub use pyrga::{
     BookEntry, BookError, BookStep, Limits, PyrgaBook, PyrgaProof, PyrgaSolver, known_move_values,
 };
