@@ -441,9 +441,9 @@ fn write_compact(
     let settings = CompactSettings {
         block: args.block,
         level: args.level,
-        progress: true,
     };
-    let report = database.write_compact(Path::new(compact), &settings)?;
+    let report =
+        database.write_compact(Path::new(compact), &settings, &progress::Stages::default())?;
     let started = Instant::now();
     let written = PylosDatabase::open(Path::new(compact))?;
     written.verify()?;
@@ -477,12 +477,16 @@ fn build_pylos(
     };
     let started = Instant::now();
     let settings = BuildSettings {
-        progress: true,
         force: args.force,
         checkpoint_every: Duration::from_secs_f64(args.checkpoint_every),
     };
-    let (database, reports) =
-        PylosDatabase::build(state.config(), args.min_balls, Path::new(path), &settings)?;
+    let (database, reports) = PylosDatabase::build(
+        state.config(),
+        args.min_balls,
+        Path::new(path),
+        &settings,
+        &progress::Stages::default(),
+    )?;
     if let Some(count) = reports.count {
         writeln!(
             out,
