@@ -26,7 +26,7 @@
 //! ## Features
 //!
 //! - `database` (on by default): [`PylosDatabase`] and [`PylosDirect`], which need threads
-//!   (rayon), progress bars (indicatif) and files. Without it (`default-features = false`)
+//!   (rayon) and files. Without it (`default-features = false`)
 //!   the crate holds [`PyrgaSolver`], [`PylosIndex`], [`minimax`] and the values, and
 //!   builds for `wasm32-unknown-unknown`, where the Pyrga solver's time limit reads the
 //!   browser's clock.
@@ -42,6 +42,7 @@ pub struct ReadmeDoctests;
 mod error;
 mod file;
 mod minimax;
+mod progress;
 mod pylos;
 mod pyrga;
 mod turn;
@@ -55,14 +56,17 @@ pub use crate::pylos::database::{
 };
 #[cfg(feature = "database")]
 pub use crate::pylos::direct::PylosDirect;
-#[cfg(feature = "database")]
-pub use crate::pylos::frontier::{CountReport, LayerReport};
 pub use crate::pylos::index::PylosIndex;
 #[cfg(feature = "database")]
-pub use crate::pylos::retro::{MAX_PLIES, SLICE, SweepReport};
+pub use crate::pylos::report::{CountReport, LayerReport, SweepReport};
+#[cfg(feature = "database")]
+pub use crate::pylos::retro::{MAX_PLIES, SLICE};
 pub use error::SolveError;
 pub use file::{fnv1a, fnv1a_continue};
 pub use minimax::minimax;
+pub use progress::{Event, Job, Progress, Quiet};
+#[cfg(feature = "database")]
+pub use pyrga::{BookCheckpoint, MoveValuesFile};
 pub use pyrga::{
     BookEntry, BookError, BookStep, Limits, PyrgaBook, PyrgaProof, PyrgaSolver, known_move_values,
 };

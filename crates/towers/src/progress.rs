@@ -3,12 +3,14 @@
 //! counts. And Ctrl-C while a bot or a hint thinks: the search ends its move, then the
 //! game is left as with `quit` (the record printed, a file offered), rather than lost.
 
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{RecvTimeoutError, channel};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressStyle};
+use solve::{Event, Job, Progress};
 
 /// How long a computation runs before `thinking…` appears (a quick bot shows nothing).
 const THINKING_DELAY: Duration = Duration::from_millis(300);
@@ -85,6 +87,126 @@ pub(crate) fn bar(len: u64, what: &str) -> ProgressBar {
     bar.tick();
     bar.enable_steady_tick(Duration::from_secs(1));
     bar
+}
+
+/// The progress of a Pylos build or of the writing of a compact database, drawn from
+/// `solve`'s events on standard error: a bar per stage on a terminal, a line every minute
+/// when standard error is a file (a run left going with its output to a log), and a line
+/// when a stage of a build is over.
+#[derive(Default)]
+pub(crate) struct Stages {
+    /// The stage going on.
+    stage: Mutex<Option<Stage>>,
+}
+
+/// A stage being drawn.
+struct Stage {
+    bar: ProgressBar,
+    /// What the lines start with, when lines replace the bar.
+    lines: Option<String>,
+    last_line: Instant,
+}
+
+impl Stages {
+    /// The seconds between two lines.
+    const LINE_SECONDS: u64 = 60;
+
+    /// The bar of a stage of `total` units.
+    fn start(job: Job, total: u64) -> Stage {
+        let (template, message) = match job {
+            Job::Sweep => (
+                "sweep [{bar:30}] {human_pos}/{human_len} positions, {per_sec}, {eta} to go",
+                String::new(),
+            ),
+            Job::Count => (
+                "count [{bar:30}] {human_pos}/{human_len} positions, {per_sec}, {eta} to go",
+                String::new(),
+            ),
+            Job::Layer(plies) => (
+                "distance {msg} [{bar:30}] {human_pos}/{human_len} indices, {per_sec}, {eta} to go",
+                plies.to_string(),
+            ),
+            _ => (
+                "compact [{bar:30}] {human_pos}/{human_len} positions, {per_sec}, {eta} to go",
+                String::new(),
+            ),
+        };
+        let bar = ProgressBar::new(total);
+        if let Ok(style) = ProgressStyle::with_template(template) {
+            bar.set_style(style.progress_chars("=> "));
+        }
+        let first_word = template.split(' ').next().unwrap_or_default();
+        let lines = bar
+            .is_hidden()
+            .then(|| format!("{first_word} {message}").trim_end().to_owned());
+        bar.set_message(message);
+        Stage {
+            bar,
+            lines,
+            last_line: Instant::now(),
+        }
+    }
+
+    /// Counts `done` more units, and writes a line when lines replace the bar and one is due.
+    fn advance(stage: &mut Stage, done: u64) {
+        stage.bar.inc(done);
+        let Some(label) = &stage.lines else {
+            return;
+        };
+        if stage.last_line.elapsed().as_secs() >= Self::LINE_SECONDS {
+            stage.last_line = Instant::now();
+            let (position, len) = (stage.bar.position(), stage.bar.length().unwrap_or(1).max(1));
+            report(format_args!(
+                "{label} {position}/{len} positions ({:.1}%), {:.0} positions/s, about {} s to go",
+                100.0 * position as f64 / len as f64,
+                stage.bar.per_sec(),
+                stage.bar.eta().as_secs()
+            ));
+        }
+    }
+}
+
+impl Progress for Stages {
+    fn event(&self, event: Event) {
+        let Ok(mut stage) = self.stage.lock() else {
+            return;
+        };
+        match event {
+            Event::Started { stage: job, total } => *stage = Some(Self::start(job, total)),
+            Event::Advanced { done } => {
+                if let Some(stage) = stage.as_mut() {
+                    Self::advance(stage, done);
+                }
+            }
+            Event::Finished => {
+                if let Some(stage) = stage.take() {
+                    stage.bar.finish();
+                }
+            }
+            Event::Swept(sweep) => report(format_args!(
+                "sweep: {} positions in {:.1} s ({:.0} positions/s)",
+                sweep.positions,
+                sweep.seconds,
+                sweep.indices as f64 / sweep.seconds
+            )),
+            Event::Counted(count) => report(format_args!(
+                "count: {} games going on, {} finished, at most {} children, {:.1} s",
+                count.ongoing, count.finished, count.most_children, count.seconds
+            )),
+            Event::Layer(layer) => report(format_args!(
+                "distance {}: {} positions, {} parents settled, {:.1} s",
+                layer.plies, layer.frontier, layer.settled, layer.seconds
+            )),
+            _ => {}
+        }
+    }
+}
+
+/// Writes a line of progress to the standard error. A closed or full standard error (the
+/// reader of a pipe gone) loses the line but never stops the work, as `eprintln!` would by
+/// panicking.
+fn report(line: core::fmt::Arguments<'_>) {
+    let _ = writeln!(std::io::stderr().lock(), "{line}");
 }
 
 /// The style of `template`, or the default one should the template not be valid.

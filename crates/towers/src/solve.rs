@@ -5,11 +5,11 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use solve::{
-    BookEntry, BookError, BuildSettings, CompactSettings, Limits, PylosDatabase, PylosDirect,
-    PyrgaBook, PyrgaProof, PyrgaSolver, SolveError, Value,
+    BookCheckpoint, BookEntry, BookError, BuildSettings, CompactSettings, Limits, MoveValuesFile,
+    PylosDatabase, PylosDirect, PyrgaBook, PyrgaProof, PyrgaSolver, SolveError, Value,
 };
 
-use crate::checkpoint::{self, Checkpoint};
+use crate::checkpoint::refused;
 
 use crate::cli::{PylosSolveArgs, PyrgaSolveArgs, SolveCommand, VerdictMethod};
 use crate::commands::position;
@@ -60,7 +60,10 @@ fn pyrga_value(args: &PyrgaSolveArgs, out: &mut impl Write) -> Result<(), CliErr
     let mut checkpoint = args
         .checkpoint
         .as_deref()
-        .map(|path| move_values_checkpoint(Path::new(path), &state, &args.position.moves))
+        .map(|path| {
+            MoveValuesFile::open(Path::new(path), &state, &args.position.moves)
+                .map_err(refused(Path::new(path)))
+        })
         .transpose()?;
     if let Some(method) = args.verdict {
         return pyrga_verdict(method, &state, limits, bits, out);
@@ -152,11 +155,11 @@ fn finished_value(state: &pyrga::State) -> Result<Value, CliError> {
 fn all_move_values(
     state: &pyrga::State,
     solver: &mut PyrgaSolver,
-    mut checkpoint: Option<&mut Checkpoint<(pyrga::Move, Value)>>,
+    mut checkpoint: Option<&mut MoveValuesFile>,
 ) -> Result<Vec<(pyrga::Move, Value)>, CliError> {
     let known = checkpoint
         .as_ref()
-        .map_or_else(Vec::new, |checkpoint| checkpoint.known.clone());
+        .map_or_else(Vec::new, |checkpoint| checkpoint.known().to_vec());
     let classes = distinct_results(state);
     let progress = progress::bar(classes as u64, "moves solved");
     progress.set_position(known.len().min(classes) as u64);
@@ -165,7 +168,9 @@ fn all_move_values(
         progress.inc(1);
         progress.set_message(format!("(last: {mv}, {})", Value::describe_move(value)));
         if let (Some(checkpoint), Ok(())) = (checkpoint.as_mut(), &saved) {
-            saved = checkpoint.save(&format!("{mv} {}", checkpoint::format_value(value)));
+            saved = checkpoint
+                .save(mv, value)
+                .map_err(refused(checkpoint.path()));
         }
     });
     progress.finish_and_clear();
@@ -234,8 +239,9 @@ fn build_book(
     }
     let rules = start.rules();
     let earlier = earlier_book(path, rules).map_err(refuse)?;
-    let mut checkpoint = checkpoint::open_book(path, rules)?;
-    let mut known = std::mem::take(&mut checkpoint.known);
+    let mut checkpoint =
+        BookCheckpoint::open(path, rules).map_err(refused(&BookCheckpoint::path_of(path)))?;
+    let mut known = checkpoint.take_known();
     known.extend(earlier);
     let started = Instant::now();
     let mut bar: Option<(u32, indicatif::ProgressBar)> = None;
@@ -274,7 +280,9 @@ fn build_book(
             if step.solved {
                 solved += 1;
                 if saved.is_ok() {
-                    saved = checkpoint.save(&checkpoint::book_line(step.key, step.entry));
+                    saved = checkpoint
+                        .save(step.key, step.entry)
+                        .map_err(refused(checkpoint.path()));
                 }
             }
         },
@@ -290,8 +298,7 @@ fn build_book(
         },
         error => error.into(),
     })?;
-    let bytes = book.to_bytes();
-    checkpoint::write_whole(path, &bytes)?;
+    let bytes = book.write(path).map_err(refused(path))?;
     let entry = book.best_move(start).ok_or(SolveError::Internal)?;
     let exact = book
         .entries()
@@ -304,7 +311,7 @@ fn build_book(
         path.display(),
         book.len(),
         checkpoint.path().display(),
-        bytes.len()
+        bytes
     )?;
     writeln!(
         out,
@@ -318,27 +325,6 @@ fn build_book(
         None => writeln!(out, "verdict {}", entry.verdict)?,
     }
     Ok(())
-}
-
-/// The checkpoint of `--all-moves` from the position `state` reached by `record`.
-fn move_values_checkpoint(
-    path: &Path,
-    state: &pyrga::State,
-    record: &str,
-) -> Result<Checkpoint<(pyrga::Move, Value)>, CliError> {
-    let subject = format!(
-        "position {} {}",
-        state.rules(),
-        record.split_whitespace().collect::<Vec<_>>().join(" ")
-    );
-    Checkpoint::open(path, checkpoint::MOVE_VALUES, &subject, |content| {
-        let [mv, verdict, plies] = content.split(' ').collect::<Vec<_>>()[..] else {
-            return None;
-        };
-        let mv: pyrga::Move = mv.parse().ok()?;
-        pyrga::apply(state, mv).ok()?;
-        Some((mv, Value::from_words(verdict, plies)?))
-    })
 }
 
 /// The number of legal moves of `state` whose results are not images of each other.
@@ -445,9 +431,9 @@ fn write_compact(
     let settings = CompactSettings {
         block: args.block,
         level: args.level,
-        progress: true,
     };
-    let report = database.write_compact(Path::new(compact), &settings)?;
+    let report =
+        database.write_compact(Path::new(compact), &settings, &progress::Stages::default())?;
     let started = Instant::now();
     let written = PylosDatabase::open(Path::new(compact))?;
     written.verify()?;
@@ -481,12 +467,16 @@ fn build_pylos(
     };
     let started = Instant::now();
     let settings = BuildSettings {
-        progress: true,
         force: args.force,
         checkpoint_every: Duration::from_secs_f64(args.checkpoint_every),
     };
-    let (database, reports) =
-        PylosDatabase::build(state.config(), args.min_balls, Path::new(path), &settings)?;
+    let (database, reports) = PylosDatabase::build(
+        state.config(),
+        args.min_balls,
+        Path::new(path),
+        &settings,
+        &progress::Stages::default(),
+    )?;
     if let Some(count) = reports.count {
         writeln!(
             out,

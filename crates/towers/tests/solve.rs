@@ -283,12 +283,7 @@ fn one_value_database(path: &std::path::Path) {
     let values = [0u8];
     let fields = "game=pylos format=4 variant=children takeback=1-2 end=nomove min_balls=30 \
                   positions=1 stage=done";
-    let checksum = fields
-        .bytes()
-        .chain(values)
-        .fold(0xcbf2_9ce4_8422_2325_u64, |hash, byte| {
-            (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
-        });
+    let checksum = solve::fnv1a_continue(solve::fnv1a(fields.as_bytes()), &values);
     let line = format!("{fields} checksum={checksum:016x}");
     let mut file = vec![b' '; 256];
     file[..8].copy_from_slice(b"TOWERSDB");
@@ -394,14 +389,8 @@ fn a_compact_database_answers_as_its_source_and_is_never_overwritten() {
 /// for `rules`, each line with its check, as the command writes them.
 fn book_checkpoint(rules: pyrga::Rules) -> String {
     let header = format!("towers pyrga book 1\nbook {rules}\n");
-    let check = |content: &str| {
-        header
-            .bytes()
-            .chain(content.bytes())
-            .fold(0xcbf2_9ce4_8422_2325_u64, |hash, byte| {
-                (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
-            })
-    };
+    let check =
+        |content: &str| solve::fnv1a_continue(solve::fnv1a(header.as_bytes()), content.as_bytes());
     let mut text = header.clone();
     let book = solve::PyrgaBook::shipped(rules).unwrap();
     for &(key, entry) in book.entries() {

@@ -3,6 +3,7 @@
 //! synced temporary file.
 
 mod checksum;
+pub(crate) mod lines;
 #[cfg(feature = "database")]
 mod seal;
 
@@ -10,5 +11,5 @@ pub use checksum::{fnv1a, fnv1a_continue};
 #[cfg(feature = "database")]
 pub(crate) use seal::{
     HEADER, ensure_writable, header_line, io_error, pad_header, read_file, read_head, seal_line,
-    temporary_path, unseal_line, write_file, write_through,
+    temporary_path, unseal_line, write_file, write_through, write_whole,
 };

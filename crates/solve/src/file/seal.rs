@@ -84,6 +84,15 @@ pub(crate) fn write_through<T>(
     value
 }
 
+/// Writes `bytes` to `path` whole, through a synced temporary file renamed over it.
+///
+/// # Errors
+/// [`SolveError::Io`] when it cannot be written (no temporary file is left behind).
+pub(crate) fn write_whole(path: &Path, bytes: &[u8]) -> Result<(), SolveError> {
+    let io = io_error(&temporary_path(path));
+    write_through(path, true, |writer| writer.write_all(bytes).map_err(io))
+}
+
 /// The error of a read or write of `path` that failed.
 pub(crate) fn io_error(path: &Path) -> impl Fn(io::Error) -> SolveError + use<> {
     let path = path.to_owned();

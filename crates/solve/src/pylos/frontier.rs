@@ -11,6 +11,8 @@ use std::time::Instant;
 use rayon::prelude::*;
 
 use crate::error::SolveError;
+use crate::progress::{Job, Progress};
+use crate::pylos::report::{CountReport, LayerReport};
 use crate::pylos::retro::{Class, INVALID, MAX_PLIES, Meter, OPEN, SLICE, Space, pack};
 use crate::value::Value;
 
@@ -67,34 +69,6 @@ impl Counters {
     }
 }
 
-/// What the count of the children did.
-#[derive(Clone, Copy, Debug)]
-pub struct CountReport {
-    /// Indices classified (valid or not).
-    pub indices: u64,
-    /// Games going on, whose children were counted.
-    pub ongoing: u64,
-    /// Finished games: the positions of distance 0.
-    pub finished: u64,
-    /// The most distinct children of a position.
-    pub most_children: u32,
-    /// Seconds the count took.
-    pub seconds: f64,
-}
-
-/// What one distance did.
-#[derive(Clone, Copy, Debug)]
-pub struct LayerReport {
-    /// The distance of the positions whose parents were visited.
-    pub plies: u32,
-    /// The positions of that distance.
-    pub frontier: u64,
-    /// The parents that got their value, at distance `plies + 1`.
-    pub settled: u64,
-    /// Seconds it took.
-    pub seconds: f64,
-}
-
 /// Classifies the indices of `range`: no position, a finished game (its value), or a game
 /// going on (open, with the number of its distinct children in `counters`).
 ///
@@ -105,7 +79,7 @@ pub(crate) fn count<S: Space>(
     values: &[AtomicU8],
     counters: &Counters,
     range: Range<u64>,
-    meter: &Meter,
+    meter: &Meter<'_>,
 ) -> Result<CountReport, SolveError> {
     let started = Instant::now();
     let ongoing = AtomicU64::new(0);
@@ -165,18 +139,13 @@ pub(crate) fn layer<S: Space>(
     values: &[AtomicU8],
     counters: &Counters,
     plies: u32,
-    progress: bool,
+    progress: &dyn Progress,
 ) -> Result<LayerReport, SolveError> {
     let started = Instant::now();
     let (won, lost) = (pack(Value::win(plies))?, pack(Value::loss(plies))?);
     let (win_next, loss_next) = (pack(Value::win(plies + 1))?, pack(Value::loss(plies + 1))?);
     let len = values.len() as u64;
-    let meter = Meter::new(
-        len,
-        progress,
-        "distance {msg} [{bar:30}] {human_pos}/{human_len} indices, {per_sec}, {eta} to go",
-        plies.to_string(),
-    );
+    let meter = Meter::new(progress, Job::Layer(plies), len);
     let frontier = AtomicU64::new(0);
     let settled = AtomicU64::new(0);
     (0..len.div_ceil(SLICE))
@@ -243,7 +212,7 @@ pub(crate) fn run<S: Space>(
     values: &[AtomicU8],
     counters: &Counters,
     first: u32,
-    progress: bool,
+    progress: &dyn Progress,
     mut after_layer: impl FnMut(&LayerReport) -> Result<(), SolveError>,
 ) -> Result<Vec<LayerReport>, SolveError> {
     let mut reports = Vec::new();
@@ -264,6 +233,7 @@ pub(crate) fn run<S: Space>(
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+    use crate::progress::Quiet;
     use crate::pylos::retro::tests::{LAYERS, LOOPS};
     use crate::pylos::retro::unpack;
     use crate::value::Verdict;
@@ -283,9 +253,9 @@ pub(crate) mod tests {
         crate::pylos::retro::run(space, &by_passes).unwrap();
         let by_layers: Vec<AtomicU8> = (0..len).map(|_| AtomicU8::new(0)).collect();
         let counters = Counters::new(len);
-        let meter = Meter::new(len, false, "", String::new());
+        let meter = Meter::new(&Quiet, Job::Count, len);
         count(space, &by_layers, &counters, 0..len, &meter).unwrap();
-        run(space, &by_layers, &counters, 0, false, |_| Ok(())).unwrap();
+        run(space, &by_layers, &counters, 0, &Quiet, |_| Ok(())).unwrap();
         (values_of(&by_passes), values_of(&by_layers))
     }
 

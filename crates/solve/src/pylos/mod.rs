@@ -10,4 +10,6 @@ pub(crate) mod direct;
 pub(crate) mod frontier;
 pub(crate) mod index;
 #[cfg(feature = "database")]
+pub(crate) mod report;
+#[cfg(feature = "database")]
 pub(crate) mod retro;

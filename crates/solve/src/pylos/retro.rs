@@ -2,14 +2,14 @@
 //! cycles, or by one sweep in the order of an acyclic space.
 
 use core::ops::Range;
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 use std::time::Instant;
 
-use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 
 use crate::error::SolveError;
+use crate::progress::{Event, Job, Progress};
+use crate::pylos::report::SweepReport;
 use crate::value::{Value, Verdict};
 
 /// The positions of one slice: the unit of work a worker takes.
@@ -105,84 +105,26 @@ pub(crate) fn run<S: Space>(space: &S, values: &[AtomicU8]) -> Result<u32, Solve
     }
 }
 
-/// What a sweep did.
-#[derive(Clone, Copy, Debug)]
-pub struct SweepReport {
-    /// Indices swept (valid or not).
-    pub indices: u64,
-    /// Valid positions among them, each solved once.
-    pub positions: u64,
-    /// Seconds the sweep took.
-    pub seconds: f64,
+/// The progress of one stage of a long job, told to a [`Progress`].
+pub(crate) struct Meter<'a> {
+    progress: &'a dyn Progress,
 }
 
-/// Writes a line of progress to the standard error. A closed or full standard error (the
-/// reader of a pipe gone) loses the line but never stops the work, as `eprintln!` would by
-/// panicking.
-pub(crate) fn report(line: core::fmt::Arguments<'_>) {
-    use std::io::Write;
-    let _ = writeln!(std::io::stderr().lock(), "{line}");
-}
-
-/// Progress of a long loop: a bar on a terminal; a line every minute when the output is a
-/// file (a run left going with its output to a log); nothing when not asked for.
-pub(crate) struct Meter {
-    bar: ProgressBar,
-    /// What the lines start with, when lines replace the bar.
-    lines: Option<String>,
-    last_line: Mutex<Instant>,
-}
-
-impl Meter {
-    /// The seconds between two lines.
-    const LINE_SECONDS: u64 = 60;
-
-    pub(crate) fn new(len: u64, progress: bool, template: &str, message: String) -> Meter {
-        if !progress {
-            return Meter {
-                bar: ProgressBar::hidden(),
-                lines: None,
-                last_line: Mutex::new(Instant::now()),
-            };
-        }
-        let bar = ProgressBar::new(len);
-        if let Ok(style) = ProgressStyle::with_template(template) {
-            bar.set_style(style.progress_chars("=> "));
-        }
-        let first_word = template.split(' ').next().unwrap_or_default();
-        let lines = bar
-            .is_hidden()
-            .then(|| format!("{first_word} {message}").trim_end().to_owned());
-        bar.set_message(message);
-        Meter {
-            bar,
-            lines,
-            last_line: Mutex::new(Instant::now()),
-        }
+impl<'a> Meter<'a> {
+    /// Starts `stage`, of `total` units of work.
+    pub(crate) fn new(progress: &'a dyn Progress, stage: Job, total: u64) -> Meter<'a> {
+        progress.event(Event::Started { stage, total });
+        Meter { progress }
     }
 
+    /// Tells that `done` more units are done.
     pub(crate) fn inc(&self, done: u64) {
-        self.bar.inc(done);
-        let Some(label) = &self.lines else {
-            return;
-        };
-        let Ok(mut last) = self.last_line.lock() else {
-            return;
-        };
-        if last.elapsed().as_secs() >= Self::LINE_SECONDS {
-            *last = Instant::now();
-            let (position, len) = (self.bar.position(), self.bar.length().unwrap_or(1).max(1));
-            report(format_args!(
-                "{label} {position}/{len} positions ({:.1}%), {:.0} positions/s, about {} s to go",
-                100.0 * position as f64 / len as f64,
-                self.bar.per_sec(),
-                self.bar.eta().as_secs()
-            ));
-        }
+        self.progress.event(Event::Advanced { done });
     }
 
+    /// Tells that the stage is over.
     pub(crate) fn finish(&self) {
-        self.bar.finish();
+        self.progress.event(Event::Finished);
     }
 }
 
@@ -204,7 +146,7 @@ pub(crate) fn sweep<S: Space>(
     values: &[AtomicU8],
     groups: &[Range<u64>],
     from: u64,
-    progress: bool,
+    progress: &dyn Progress,
     after_chunk: impl FnMut(u64) -> Result<(), SolveError>,
 ) -> Result<SweepReport, SolveError> {
     sweep_in_chunks(
@@ -225,7 +167,7 @@ fn sweep_in_chunks<S: Space>(
     groups: &[Range<u64>],
     from: u64,
     chunk: u64,
-    progress: bool,
+    progress: &dyn Progress,
     mut after_chunk: impl FnMut(u64) -> Result<(), SolveError>,
 ) -> Result<SweepReport, SolveError> {
     let started = Instant::now();
@@ -234,12 +176,7 @@ fn sweep_in_chunks<S: Space>(
         .iter()
         .map(|group| left(group).end - left(group).start)
         .sum();
-    let bar = Meter::new(
-        indices,
-        progress,
-        "sweep [{bar:30}] {human_pos}/{human_len} positions, {per_sec}, {eta} to go",
-        String::new(),
-    );
+    let bar = Meter::new(progress, Job::Sweep, indices);
     let positions = AtomicU64::new(0);
     for group in groups {
         for first in left(group).step_by(chunk as usize) {
@@ -362,6 +299,7 @@ fn settle(values: &[AtomicU8], children: &[u64], pass: u32) -> Option<Value> {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+    use crate::progress::Quiet;
 
     /// A small game graph given by the children of each position and the values of the
     /// finished ones.
@@ -447,7 +385,7 @@ pub(crate) mod tests {
         run(&LAYERS, &by_passes).unwrap();
         let by_sweep: Vec<AtomicU8> = (0..7).map(|_| AtomicU8::new(0)).collect();
         let mut ends = Vec::new();
-        let report = sweep(&LAYERS, &by_sweep, &[0..2, 2..4, 4..7], 0, false, |end| {
+        let report = sweep(&LAYERS, &by_sweep, &[0..2, 2..4, 4..7], 0, &Quiet, |end| {
             ends.push(end);
             Ok(())
         })
@@ -470,7 +408,7 @@ pub(crate) mod tests {
         // Groups out of order are refused, not solved wrongly.
         let again: Vec<AtomicU8> = (0..7).map(|_| AtomicU8::new(0)).collect();
         assert!(matches!(
-            sweep(&LAYERS, &again, &[0..2, 2..7], 0, false, |_| Ok(())),
+            sweep(&LAYERS, &again, &[0..2, 2..7], 0, &Quiet, |_| Ok(())),
             Err(SolveError::NotCovered { .. })
         ));
         // In chunks of two indices, from the middle of a group (as a resumed build), the
@@ -481,7 +419,7 @@ pub(crate) mod tests {
             .map(|(i, v)| AtomicU8::new(if i < 5 { v.load(Ordering::Relaxed) } else { 0 }))
             .collect();
         let mut ends = Vec::new();
-        let report = sweep_in_chunks(&LAYERS, &resumed, &[2..4, 4..7], 5, 2, false, |end| {
+        let report = sweep_in_chunks(&LAYERS, &resumed, &[2..4, 4..7], 5, 2, &Quiet, |end| {
             ends.push(end);
             Ok(())
         })
@@ -491,10 +429,18 @@ pub(crate) mod tests {
         assert_eq!(report.indices, 2);
         let chunked: Vec<AtomicU8> = (0..7).map(|_| AtomicU8::new(0)).collect();
         let mut ends = Vec::new();
-        sweep_in_chunks(&LAYERS, &chunked, &[0..2, 2..4, 4..7], 0, 2, false, |end| {
-            ends.push(end);
-            Ok(())
-        })
+        sweep_in_chunks(
+            &LAYERS,
+            &chunked,
+            &[0..2, 2..4, 4..7],
+            0,
+            2,
+            &Quiet,
+            |end| {
+                ends.push(end);
+                Ok(())
+            },
+        )
         .unwrap();
         assert_eq!(values_of(&chunked), values_of(&by_passes));
         assert_eq!(ends, [2, 4, 6, 7]);

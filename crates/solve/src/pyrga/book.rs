@@ -337,6 +337,18 @@ impl PyrgaBook {
         &self.entries
     }
 
+    /// Writes the book's file (its [`PyrgaBook::to_bytes`]) to `path`, through a synced
+    /// temporary file renamed over it, so that a stop never leaves it half-written.
+    /// Returns the bytes written.
+    ///
+    /// # Errors
+    /// [`SolveError::Io`] when it cannot be written (no temporary file is left behind).
+    #[cfg(feature = "database")]
+    pub fn write(&self, path: &std::path::Path) -> Result<usize, SolveError> {
+        let bytes = self.to_bytes();
+        crate::file::write_whole(path, &bytes).map(|()| bytes.len())
+    }
+
     /// The book as the bytes of its file.
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut raw = Vec::with_capacity(self.entries.len() * MAX_ENTRY_BYTES);

@@ -2,6 +2,7 @@
 
 mod book;
 mod proof;
+mod saved;
 mod solved;
 mod table;
 
@@ -13,6 +14,8 @@ use crate::error::SolveError;
 use crate::value::{Value, Verdict, WIN};
 pub use book::{BookEntry, BookError, BookStep, PyrgaBook};
 pub use proof::PyrgaProof;
+#[cfg(feature = "database")]
+pub use saved::{BookCheckpoint, MoveValuesFile};
 pub use solved::known_move_values;
 use table::{Entry, Table};
 

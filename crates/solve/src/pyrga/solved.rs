@@ -3,10 +3,10 @@
 
 use std::sync::OnceLock;
 
-use boardcore::Game;
 use pyrga::{Config, Move, Rules, State};
 
-use crate::file::{fnv1a, fnv1a_continue};
+use super::saved::{MOVE_VALUES, move_value};
+use crate::file::lines::{header, unseal};
 use crate::value::Value;
 
 /// Files written by `towers solve pyrga --all-moves --checkpoint FILE`, each with the value
@@ -42,25 +42,18 @@ fn read(text: &str) -> Option<SolvedPosition> {
     let mut lines = text.lines();
     let format = lines.next()?;
     let subject = lines.next()?;
-    if format != "towers pyrga move values 1" {
+    if format != MOVE_VALUES {
         return None;
     }
     let (rules, record) = subject.strip_prefix("position ")?.split_once(' ')?;
     let rules: Rules = rules.parse().ok()?;
     let position = State::new(Config::new(rules)).replay(record).ok()?;
-    // Each line ends with the FNV-1a hash of the two header lines and of the line before it.
-    let header = fnv1a(format!("{format}\n{subject}\n").as_bytes());
+    let header = header(format, subject);
     let children = lines
         .map(|line| {
-            let (content, check) = line.rsplit_once(' ')?;
-            if u64::from_str_radix(check, 16).ok()? != fnv1a_continue(header, content.as_bytes()) {
-                return None;
-            }
-            let [mv, verdict, plies] = content.split(' ').collect::<Vec<_>>()[..] else {
-                return None;
-            };
-            let child = pyrga::apply(&position, position.parse_move(mv).ok()?).ok()?;
-            Some((child.symmetric_key(), Value::from_words(verdict, plies)?))
+            let (mv, value) = move_value(&position, unseal(&header, line)?)?;
+            let child = pyrga::apply(&position, mv).ok()?;
+            Some((child.symmetric_key(), value))
         })
         .collect::<Option<Vec<_>>>()?;
     Some(SolvedPosition {

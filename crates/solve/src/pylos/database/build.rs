@@ -13,10 +13,12 @@ use super::counters::{counters_path, read_counters};
 use super::{Header, PylosDatabase, Stage, Values};
 use crate::error::SolveError;
 use crate::file::{ensure_writable, fnv1a_continue};
+use crate::progress::{Event, Job, Progress};
 use crate::pylos::direct::apply;
-use crate::pylos::frontier::{self, CountReport, Counters, LayerReport};
+use crate::pylos::frontier::{self, Counters};
 use crate::pylos::index::PylosIndex;
-use crate::pylos::retro::{self, Class, Meter, Space, SweepReport};
+use crate::pylos::report::{CountReport, LayerReport, SweepReport};
+use crate::pylos::retro::{self, Class, Meter, Space};
 use crate::turn::Turn;
 use crate::value::Value;
 
@@ -97,7 +99,7 @@ pub struct BuildReport {
     pub layers: Vec<LayerReport>,
 }
 
-/// How [`PylosDatabase::build`] runs: what it shows, what it may overwrite and how often
+/// How [`PylosDatabase::build`] runs: what it may overwrite and how often
 /// it saves its work.
 ///
 /// ```
@@ -111,8 +113,6 @@ pub struct BuildReport {
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BuildSettings {
-    /// Progress bars and a line per stage on standard error.
-    pub progress: bool,
     /// Overwrite a file that is not a database or checkpoint of the same options (without
     /// it such a file is refused before anything is computed).
     pub force: bool,
@@ -122,10 +122,9 @@ pub struct BuildSettings {
 }
 
 impl Default for BuildSettings {
-    /// No progress display, no overwriting, a checkpoint every ten minutes.
+    /// No overwriting, a checkpoint every ten minutes.
     fn default() -> Self {
         BuildSettings {
-            progress: false,
             force: false,
             checkpoint_every: CHECKPOINT_EVERY,
         }
@@ -169,6 +168,7 @@ impl PylosDatabase {
         min_balls: u32,
         path: &Path,
         settings: &BuildSettings,
+        progress: &dyn Progress,
     ) -> Result<(PylosDatabase, BuildReport), SolveError> {
         let index = PylosIndex::new(config);
         let end = index.prefix(min_balls);
@@ -202,7 +202,7 @@ impl PylosDatabase {
                 Some(Stage::Swept(done)) => done,
                 _ => 0,
             };
-            build_by_sweep(&space, &cells, from, &checkpoint, settings.progress)?
+            build_by_sweep(&space, &cells, from, &checkpoint, progress)?
         } else {
             let counters = match resume {
                 Some(stage @ (Stage::Counted(_) | Stage::Layer(_))) => {
@@ -213,14 +213,7 @@ impl PylosDatabase {
             // Without a checkpoint of a build by layers and its counters, start over.
             let (counters, stage) =
                 counters.unwrap_or_else(|_| (Counters::new(end), Stage::Counted(0)));
-            build_by_layers(
-                &space,
-                &cells,
-                &counters,
-                stage,
-                &checkpoint,
-                settings.progress,
-            )?
+            build_by_layers(&space, &cells, &counters, stage, &checkpoint, progress)?
         };
         write_values(path, config, min_balls, Stage::Done, &cells)?;
         if config.variant != Variant::Children {
@@ -301,7 +294,7 @@ fn build_by_sweep(
     cells: &[AtomicU8],
     from: u64,
     checkpoint: &Checkpoint<'_>,
-    progress: bool,
+    progress: &dyn Progress,
 ) -> Result<BuildReport, SolveError> {
     let groups: Vec<Range<u64>> = space
         .index
@@ -316,14 +309,7 @@ fn build_by_sweep(
         }
         Ok(())
     })?;
-    if progress {
-        retro::report(format_args!(
-            "sweep: {} positions in {:.1} s ({:.0} positions/s)",
-            sweep.positions,
-            sweep.seconds,
-            sweep.indices as f64 / sweep.seconds
-        ));
-    }
+    progress.event(Event::Swept(sweep));
     Ok(BuildReport {
         sweep: Some(sweep),
         ..BuildReport::default()
@@ -338,18 +324,13 @@ pub(super) fn build_by_layers(
     counters: &Counters,
     stage: Stage,
     checkpoint: &Checkpoint<'_>,
-    progress: bool,
+    progress: &dyn Progress,
 ) -> Result<BuildReport, SolveError> {
     let end = space.end;
     let mut last = Instant::now();
     let mut report = BuildReport::default();
     if let Stage::Counted(from) = stage {
-        let meter = Meter::new(
-            end - from,
-            progress,
-            "count [{bar:30}] {human_pos}/{human_len} positions, {per_sec}, {eta} to go",
-            String::new(),
-        );
+        let meter = Meter::new(progress, Job::Count, end - from);
         let mut total: Option<CountReport> = None;
         for start in (from..end).step_by(COUNT_CHUNK as usize) {
             let chunk = start..(start + COUNT_CHUNK).min(end);
@@ -371,11 +352,8 @@ pub(super) fn build_by_layers(
             }
         }
         meter.finish();
-        if let (true, Some(count)) = (progress, total) {
-            retro::report(format_args!(
-                "count: {} games going on, {} finished, at most {} children, {:.1} s",
-                count.ongoing, count.finished, count.most_children, count.seconds
-            ));
+        if let Some(count) = total {
+            progress.event(Event::Counted(count));
         }
         report.count = total;
     }
@@ -384,12 +362,7 @@ pub(super) fn build_by_layers(
         _ => 0,
     };
     report.layers = frontier::run(space, cells, counters, first, progress, |layer| {
-        if progress {
-            retro::report(format_args!(
-                "distance {}: {} positions, {} parents settled, {:.1} s",
-                layer.plies, layer.frontier, layer.settled, layer.seconds
-            ));
-        }
+        progress.event(Event::Layer(*layer));
         if layer.settled > 0 && checkpoint.due(last) {
             checkpoint.write(Stage::Layer(layer.plies), cells, Some(counters))?;
             last = Instant::now();

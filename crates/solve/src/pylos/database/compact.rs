@@ -29,6 +29,7 @@ use crate::file::{
     HEADER, fnv1a, fnv1a_continue, io_error, pad_header, seal_line, temporary_path, unseal_line,
     write_through,
 };
+use crate::progress::{Job, Progress};
 use crate::pylos::database::Header;
 use crate::pylos::retro::Meter;
 
@@ -52,24 +53,21 @@ pub struct CompactSettings {
     pub block: u32,
     /// The zstd level, 1 (fastest) to 22 (smallest).
     pub level: i32,
-    /// A progress bar on standard error.
-    pub progress: bool,
 }
 
 impl Default for CompactSettings {
-    /// Blocks of 65,536 values at zstd level 19, no progress bar.
+    /// Blocks of 65,536 values at zstd level 19.
     fn default() -> Self {
         CompactSettings {
             block: 1 << 16,
             level: 19,
-            progress: false,
         }
     }
 }
 
 impl CompactSettings {
     /// Refuses blocks too small and levels zstd does not have, for the file `path`.
-    fn check(&self, path: &Path) -> Result<(), SolveError> {
+    fn check(self, path: &Path) -> Result<(), SolveError> {
         let bad = |reason: String| SolveError::BadFile {
             path: path.to_owned(),
             reason,
@@ -293,7 +291,8 @@ fn read_at(_: &File, _: &mut [u8], _: u64) -> io::Result<()> {
 pub(crate) fn write<'v>(
     path: &Path,
     header: &Header,
-    settings: &CompactSettings,
+    settings: CompactSettings,
+    progress: &dyn Progress,
     block_of: impl Fn(u64, u64) -> Result<Cow<'v, [u8]>, SolveError> + Sync,
 ) -> Result<CompactReport, SolveError> {
     let started = Instant::now();
@@ -316,12 +315,7 @@ pub(crate) fn write<'v>(
         settings.level
     );
     let io = io_error(&temporary_path(path));
-    let meter = Meter::new(
-        header.positions,
-        settings.progress,
-        "compact [{bar:30}] {human_pos}/{human_len} positions, {per_sec}, {eta} to go",
-        String::new(),
-    );
+    let meter = Meter::new(progress, Job::Compact, header.positions);
     let table = (blocks + 1) * 8;
     let written = write_through(path, false, |file| {
         file.write_all(&vec![0u8; HEADER + table as usize])

@@ -14,6 +14,7 @@ use super::header::MAGIC;
 use super::{Header, PylosDatabase, Stage, Storage, Values};
 use crate::error::SolveError;
 use crate::file::{fnv1a, fnv1a_continue, read_head, unseal_line};
+use crate::progress::Progress;
 use crate::pylos::direct::{best_of, check_position};
 use crate::pylos::index::PylosIndex;
 use crate::pylos::retro;
@@ -162,8 +163,9 @@ impl PylosDatabase {
         &self,
         path: &Path,
         settings: &CompactSettings,
+        progress: &dyn Progress,
     ) -> Result<CompactReport, SolveError> {
-        compact::write(path, &self.header, settings, |start, end| {
+        compact::write(path, &self.header, *settings, progress, |start, end| {
             self.values_between(start, end)
         })
     }

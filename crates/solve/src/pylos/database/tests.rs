@@ -13,6 +13,7 @@ use crate::CompactSettings;
 use crate::PylosDirect;
 use crate::error::SolveError;
 use crate::file::{HEADER, temporary_path};
+use crate::progress::{Job, Quiet};
 use crate::pylos::frontier::{self, Counters};
 use crate::pylos::retro::Meter;
 use boardcore::Player;
@@ -160,10 +161,9 @@ fn compact_files_round_trip_and_refuse_damage() {
     let settings = CompactSettings {
         block: 4096,
         level: 3,
-        progress: false,
     };
     let path = directory.join("compact.dz");
-    let report = database.write_compact(&path, &settings).unwrap();
+    let report = database.write_compact(&path, &settings, &Quiet).unwrap();
     assert_eq!(report.blocks, 74);
     let compact = PylosDatabase::open(&path).unwrap();
     assert_eq!(compact.header(), database.header());
@@ -180,11 +180,15 @@ fn compact_files_round_trip_and_refuse_damage() {
     compact.verify().unwrap();
     // The compact form of a compact database is the same file.
     let again = directory.join("again.dz");
-    compact.write_compact(&again, &settings).unwrap();
+    compact.write_compact(&again, &settings, &Quiet).unwrap();
     assert!(std::fs::read(&again).unwrap() == std::fs::read(&path).unwrap());
     // An existing file is never overwritten; bad settings are refused before writing.
     let before = std::fs::read(&plain_path).unwrap();
-    assert!(database.write_compact(&plain_path, &settings).is_err());
+    assert!(
+        database
+            .write_compact(&plain_path, &settings, &Quiet)
+            .is_err()
+    );
     assert!(std::fs::read(&plain_path).unwrap() == before);
     for bad in [
         CompactSettings {
@@ -202,7 +206,7 @@ fn compact_files_round_trip_and_refuse_damage() {
     ] {
         let new = directory.join("bad.dz");
         assert!(matches!(
-            database.write_compact(&new, &bad),
+            database.write_compact(&new, &bad, &Quiet),
             Err(SolveError::BadFile { .. })
         ));
         assert!(!new.exists() && !temporary_path(&new).exists());
@@ -273,7 +277,7 @@ fn a_children_sweep_is_consistent_agrees_with_the_direct_solver_and_resumes() {
     let path = directory.join("children-29.db");
     let config = Config::with_variant(Variant::Children);
     let (database, report) =
-        PylosDatabase::build(config, 29, &path, &BuildSettings::default()).unwrap();
+        PylosDatabase::build(config, 29, &path, &BuildSettings::default(), &Quiet).unwrap();
     let sweep = report.sweep.unwrap();
     assert!(report.layers.is_empty() && report.count.is_none());
     assert_eq!(sweep.indices, database.header().positions);
@@ -306,7 +310,9 @@ fn a_children_sweep_is_consistent_agrees_with_the_direct_solver_and_resumes() {
         level: 3,
         ..CompactSettings::default()
     };
-    database.write_compact(&compact_path, &settings).unwrap();
+    database
+        .write_compact(&compact_path, &settings, &Quiet)
+        .unwrap();
     let compact = PylosDatabase::open(&compact_path).unwrap();
     compact.verify().unwrap();
     assert!(unpacked(&compact) == plain(&database));
@@ -325,7 +331,8 @@ fn a_children_sweep_is_consistent_agrees_with_the_direct_solver_and_resumes() {
         .collect();
     write_values(&path, config, 29, Stage::Swept(middle), &cells).unwrap();
     assert!(PylosDatabase::open(&path).is_err());
-    let (_, resumed) = PylosDatabase::build(config, 29, &path, &BuildSettings::default()).unwrap();
+    let (_, resumed) =
+        PylosDatabase::build(config, 29, &path, &BuildSettings::default(), &Quiet).unwrap();
     assert_eq!(
         resumed.sweep.unwrap().indices,
         database.header().positions - middle
@@ -376,7 +383,7 @@ fn layers_equal_the_sweep(database: &PylosDatabase, path: &Path) {
         &counters,
         Stage::Counted(0),
         &checkpoint,
-        false,
+        &Quiet,
     )
     .unwrap();
     assert!(bytes(&cells) == plain(database));
@@ -385,7 +392,7 @@ fn layers_equal_the_sweep(database: &PylosDatabase, path: &Path) {
     assert_eq!(report.layers.last().unwrap().settled, 0);
     // Stopped halfway through the count, then resumed from the files.
     let (cells, counters) = fresh();
-    let meter = Meter::new(end, false, "", String::new());
+    let meter = Meter::new(&Quiet, Job::Count, end);
     frontier::count(&space, &cells, &counters, 0..end / 2, &meter).unwrap();
     checkpoint
         .write(Stage::Counted(end / 2), &cells, Some(&counters))
@@ -395,13 +402,13 @@ fn layers_equal_the_sweep(database: &PylosDatabase, path: &Path) {
     assert_eq!(header.stage, Stage::Counted(end / 2));
     let counters = read_counters(&counters_path(path), header.stage, end).unwrap();
     let cells: Vec<AtomicU8> = values.into_iter().map(AtomicU8::new).collect();
-    build_by_layers(&space, &cells, &counters, header.stage, &checkpoint, false).unwrap();
+    build_by_layers(&space, &cells, &counters, header.stage, &checkpoint, &Quiet).unwrap();
     assert!(bytes(&cells) == plain(database));
     // Stopped after the layer of distance 3, then resumed from the files.
     let (cells, counters) = fresh();
     frontier::count(&space, &cells, &counters, 0..end, &meter).unwrap();
     for plies in 0..=3 {
-        frontier::layer(&space, &cells, &counters, plies, false).unwrap();
+        frontier::layer(&space, &cells, &counters, plies, &Quiet).unwrap();
     }
     checkpoint
         .write(Stage::Layer(3), &cells, Some(&counters))
@@ -422,7 +429,7 @@ fn layers_equal_the_sweep(database: &PylosDatabase, path: &Path) {
         &counters,
         Stage::Layer(3),
         &checkpoint,
-        false,
+        &Quiet,
     )
     .unwrap();
     assert_eq!(resumed.layers[0].plies, 4);
