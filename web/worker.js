@@ -1,7 +1,7 @@
 // The bot and the solver think here, off the page's thread, so the page never freezes.
 // Requests (`type`): "bot" (a bot's move), "analyse" (the position's value and every
 // move's value, Pyrga), "hint" (the best move and the value when the game has a solver,
-// else the default bot's move). Every answer carries the request's `type` and `epoch`.
+// else the default bot's move). Every answer carries the request's `type`, `epoch` and `id`.
 
 import init, { Game, botMove, solve, moveValues } from "./pkg/towers_wasm.js";
 
@@ -34,7 +34,7 @@ function answer(request, game) {
 
 self.addEventListener("message", async (event) => {
   const request = event.data;
-  const { type, epoch, name, text } = request;
+  const { type, epoch, id, name, text } = request;
   try {
     await ready;
     const game = Game.fromText(name, text);
@@ -42,10 +42,10 @@ self.addEventListener("message", async (event) => {
     const result = answer(request, game);
     const ms = performance.now() - start;
     game.free?.();
-    self.postMessage({ type, epoch, ms, ...result });
+    self.postMessage({ type, epoch, id, ms, ...result });
   } catch (error) {
     const kind = error && error.kind ? error.kind : null;
     const message = `${error && error.message ? error.message : error}${kind ? ` (${kind})` : ""}`;
-    self.postMessage({ type, epoch, error: message, kind });
+    self.postMessage({ type, epoch, id, error: message, kind });
   }
 });

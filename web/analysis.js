@@ -1,0 +1,69 @@
+// Hints and the analysis panel's questions: the worker's solver (Pyrga) or the analysis
+// server (Pylos) values the current position and each of its moves.
+
+import { parseStatus, clip } from "./games/common.js";
+import { match, analysis, ui, current } from "./state.js";
+import { askWorker, askServer } from "./bots.js";
+import { render } from "./drawing.js";
+
+/** Asks the worker for a hint: in a game with a solver, its best move and the position's
+ * value ("Hint: Cc3. White wins in 9."), or when the solver runs out of time the perfect
+ * bot's move (the opening book's where it holds the position, which keeps its verdict);
+ * else the game's default bot's move at level 3. */
+export function askHint() {
+  const game = current();
+  const status = parseStatus(game.status());
+  if (status.over || status.chance) return;
+  ui.hint = "Hint: thinking…";
+  render();
+  askWorker({
+    type: "hint",
+    epoch: match.epoch,
+    name: match.name,
+    text: game.toText(),
+    solve: match.module.analysis === true,
+    bot: match.module.analysis === true && match.module.bots.includes("perfect") ? "perfect" : match.module.bots[0],
+    timeMs: analysis.timeMs,
+  }).then((answer) => {
+    if (answer !== null) onHint(answer);
+  });
+}
+
+/** Shows the hint the worker answered. */
+function onHint({ move, value, bot, unsolved, error }) {
+  if (error) ui.hint = `No hint: ${clip(error)}`;
+  else if (value) ui.hint = `Hint: ${move}. ${value}.`;
+  else if (unsolved) ui.hint = `Hint: ${move} (not solved within ${analysis.timeMs / 1000} s: the ${bot} bot's choice).`;
+  else ui.hint = `Hint: ${move} (the ${bot} bot's choice).`;
+  render();
+}
+
+/** Asks the worker (or, for Pylos, the server) to analyse the current position when the
+ * panel is on. */
+export function askAnalysis() {
+  analysis.answer = null;
+  const game = current();
+  if (!analysis.on || !match.module.analysis || parseStatus(game.status()).over) return;
+  if (match.module.analysis === "server") {
+    const epoch = match.epoch;
+    askServer(game).then((answer) => {
+      if (epoch === match.epoch) onAnalysis(answer);
+    });
+    return;
+  }
+  askWorker({
+    type: "analyse",
+    epoch: match.epoch,
+    name: match.name,
+    text: game.toText(),
+    timeMs: analysis.timeMs,
+  }).then((answer) => {
+    if (answer !== null) onAnalysis(answer);
+  });
+}
+
+/** Shows the analysis of the current position. */
+function onAnalysis(answer) {
+  analysis.answer = answer;
+  render();
+}

@@ -1,0 +1,84 @@
+// The bots and the analysis server: requests to the worker (bot moves, hints, analyses)
+// and to the server that answers Pylos.
+
+import { clip } from "./games/common.js";
+import { match, server, thinker, mix } from "./state.js";
+import { $ } from "./page.js";
+
+/** Sends `request` to the worker (started at the first request), which answers in turn:
+ * resolves to its answer, or to null when the position changed before it came. */
+export function askWorker(request) {
+  if (thinker.worker === null) {
+    thinker.worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+    thinker.worker.addEventListener("message", (event) => {
+      const answer = event.data;
+      const resolve = thinker.waiting.get(answer.id);
+      thinker.waiting.delete(answer.id);
+      resolve?.(answer.epoch === match.epoch ? answer : null);
+    });
+    thinker.worker.addEventListener("error", (event) => {
+      $("status").textContent = `The bot failed: ${clip(event.message)}`;
+    });
+  }
+  thinker.asked += 1;
+  const id = thinker.asked;
+  return new Promise((resolve) => {
+    thinker.waiting.set(id, resolve);
+    thinker.worker.postMessage({ ...request, id });
+  });
+}
+
+/** The analysis of `game` by the server: `{ value, moves, ms }` (the value in words, every
+ * move with its value, best first), or `{ error, kind }`, the kind `unreachable` when no
+ * server answers. */
+export async function askServer(game) {
+  const begun = performance.now();
+  if (server.url === "") return { error: "no analysis server is set", kind: "unreachable" };
+  let response;
+  try {
+    const query = new URLSearchParams({ position: game.toText() });
+    response = await fetch(`${server.url.replace(/\/+$/, "")}/${match.name}?${query}`);
+  } catch (error) {
+    return { error: `no analysis server answers at ${server.url}`, kind: "unreachable" };
+  }
+  let body;
+  try {
+    body = await response.json();
+  } catch (error) {
+    return { error: `the server at ${server.url} did not answer in JSON`, kind: "unreachable" };
+  }
+  if (!response.ok) return { error: body.error?.message ?? response.statusText, kind: body.error?.kind ?? "failed" };
+  return { value: body.value.text, moves: body.moves, ms: performance.now() - begun };
+}
+
+/** The bot's move in `game`: `{ move, ms }` or `{ error }`, or null when the position
+ * changed while it thought. Pylos's perfect bot asks the server for its best move, or, when
+ * the server cannot answer, lets the game's first bot play, saying why. */
+export async function askBot(game) {
+  if (match.bot !== "perfect" || match.module.analysis !== "server") return askWorker(botRequest(game));
+  const epoch = match.epoch;
+  const answer = await askServer(game);
+  if (epoch !== match.epoch) return null;
+  if (answer.error) {
+    server.note = `The perfect bot needs the analysis server (${clip(answer.error)}): the ${match.module.bots[0]} bot played instead.`;
+    return askWorker({ ...botRequest(game), bot: match.module.bots[0] });
+  }
+  server.note = "";
+  return { move: answer.moves[0].move, ms: answer.ms };
+}
+
+/** What the worker is asked for the bot's move in `game`. */
+function botRequest(game) {
+  return {
+    type: "bot",
+    epoch: match.epoch,
+    name: match.name,
+    text: game.toText(),
+    bot: match.bot,
+    // A strength is a level (1 to 5), or the level 5 search cut by a time budget
+    // (`t1000`: about a second).
+    ...(match.level.startsWith("t") ? { level: 5, timeMs: Number(match.level.slice(1)) } : { level: Number(match.level) }),
+    // The bot's seed follows from the match seed and the ply, as the chance draws do.
+    seed: mix(match.seed, 2 * match.history.length + 1),
+  };
+}

@@ -1,0 +1,65 @@
+// The analysis panel drawn: the value of the position and of each move, or what is missing.
+
+import { esc, clip } from "./games/common.js";
+import { match, analysis, server } from "./state.js";
+import { $ } from "./page.js";
+
+/** Draws the analysis panel: the position's value and each move's, or why there is none
+ * (yet). */
+export function renderAnalysis(context) {
+  const section = $("analysis");
+  section.hidden = !match.module.analysis;
+  if (section.hidden) return;
+  const byServer = match.module.analysis === "server";
+  // (Labels are laid out by the style sheet, so `hidden` alone would not hide them.)
+  $("analysis-server").style.display = byServer ? "" : "none";
+  $("analysis-time").closest("label").style.display = byServer ? "none" : "";
+  const status = $("analysis-status");
+  const table = $("analysis-moves");
+  const rows = table.tBodies[0];
+  const answer = analysis.answer;
+  status.classList.remove("error");
+  rows.replaceChildren();
+  table.hidden = true;
+  if (!analysis.on) {
+    status.textContent = byServer ? server.note : "";
+    status.classList.toggle("error", byServer && server.note !== "");
+    return;
+  }
+  if (context.status.over) {
+    status.textContent = "The game is over.";
+    return;
+  }
+  if (answer === null) {
+    status.textContent = byServer ? "Asking the analysis server…" : `Solving (at most ${analysis.timeMs / 1000} s)…`;
+    return;
+  }
+  if (answer.error) {
+    status.classList.add("error");
+    status.textContent = answer.kind === "unreachable"
+      ? `No analysis server: ${clip(answer.error)}. Start one (cargo run --release -p towers-server -- --db FILE) and give its address below.`
+      : answer.kind === "noDatabase"
+      ? `The server has no database for this position: ${clip(answer.error)}`
+      : answer.kind === "outOfBudget"
+      ? `Not solved within ${analysis.timeMs / 1000} s: this position is too far from the end for the solver here. Try a longer time or a later position. (${clip(answer.error)})`
+      : `The analysis failed: ${clip(answer.error)}`;
+    return;
+  }
+  const who = context.names[context.status.seat] ?? `Seat ${context.status.seat}`;
+  status.innerHTML = `${esc(who)} to play: <span class="value">${esc(answer.value)}</span> (${answer.ms < 1000 ? `${Math.round(answer.ms)} ms` : `${(answer.ms / 1000).toFixed(1)} s`})`;
+  const best = answer.moves[0];
+  for (const entry of answer.moves) {
+    const row = document.createElement("tr");
+    const isBest = entry.verdict === best.verdict && entry.plies === best.plies;
+    row.className = `${entry.verdict}${isBest ? " best" : ""}`;
+    const move = document.createElement("td");
+    move.className = "move";
+    move.textContent = entry.move;
+    const value = document.createElement("td");
+    value.className = "value";
+    value.textContent = entry.text;
+    row.append(move, value);
+    rows.append(row);
+  }
+  table.hidden = false;
+}

@@ -1,0 +1,77 @@
+// A board larger than its box pans: after each redraw it scrolls to what matters.
+
+import { $ } from "./page.js";
+
+/** The rectangle covering `elements`, in the coordinates of the board box's scrolled
+ * content, or null. */
+function extent(elements) {
+  const box = $("board");
+  const origin = box.getBoundingClientRect();
+  let rect = null;
+  for (const element of elements) {
+    const r = element.getBoundingClientRect();
+    const left = r.left - origin.left - box.clientLeft + box.scrollLeft;
+    const top = r.top - origin.top - box.clientTop + box.scrollTop;
+    rect = rect === null
+      ? { left, top, right: left + r.width, bottom: top + r.height }
+      : { left: Math.min(rect.left, left), top: Math.min(rect.top, top), right: Math.max(rect.right, left + r.width), bottom: Math.max(rect.bottom, top + r.height) };
+  }
+  return rect;
+}
+
+/** The scroll position along one axis that shows `[start, end]` in a view of `size` moved
+ * as little as possible from `from`; a span longer than the view is centred. */
+function scrollTo(from, start, end, size) {
+  if (end - start > size) return (start + end - size) / 2;
+  if (start < from) return start;
+  if (end > from + size) return end - size;
+  return from;
+}
+
+/** A board larger than its box (it pans) shows what matters after each redraw, moved as
+ * little as possible from where it was (`scroll`, before the redraw): the building a
+ * question is about; else the piece being moved and where it can go; else what changed
+ * since the person's move together with the person's targets (their towers, the cells to
+ * play on), or, when they do not fit together, what changed and the target nearest to it,
+ * or else that target in the middle; else the targets. */
+export function panBoard(scroll) {
+  const box = $("board");
+  box.scrollLeft = scroll.left;
+  box.scrollTop = scroll.top;
+  if (box.scrollWidth <= box.clientWidth && box.scrollHeight <= box.clientHeight) return;
+  const all = (selector) => [...box.querySelectorAll(selector)];
+  const targets = all("[data-step]:not(.again)");
+  const changed = all(".changed");
+  const question = all(".question");
+  const selected = all(".selected");
+  const fits = (rect) => rect !== null && rect.right - rect.left <= box.clientWidth && rect.bottom - rect.top <= box.clientHeight;
+  let rect = extent(question);
+  if (rect === null && selected.length > 0) {
+    rect = extent([...selected, ...targets]);
+    if (!fits(rect)) rect = extent(selected);
+  }
+  if (rect === null) {
+    rect = extent([...changed, ...targets]);
+    if (!fits(rect) && changed.length > 0 && targets.length > 0) {
+      // What changed with the target nearest to it; else that target, centred.
+      const around = extent(changed);
+      const centre = (r) => ({ x: (r.left + r.right) / 2, y: (r.top + r.bottom) / 2 });
+      const from = centre(around);
+      const distance = (target) => {
+        const at = centre(extent([target]));
+        return Math.hypot(at.x - from.x, at.y - from.y);
+      };
+      const near = targets.reduce((best, target) => (distance(target) < distance(best) ? target : best));
+      rect = extent([...changed, near]);
+      if (!fits(rect)) {
+        const at = centre(extent([near]));
+        rect = { left: at.x - box.clientWidth / 2, right: at.x + box.clientWidth / 2, top: at.y - box.clientHeight / 2, bottom: at.y + box.clientHeight / 2 };
+      }
+    } else if (!fits(rect) && changed.length > 0) {
+      rect = extent(changed);
+    }
+  }
+  if (rect === null) return;
+  box.scrollLeft = scrollTo(box.scrollLeft, rect.left, rect.right, box.clientWidth);
+  box.scrollTop = scrollTo(box.scrollTop, rect.top, rect.bottom, box.clientHeight);
+}

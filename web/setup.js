@@ -1,0 +1,108 @@
+// The setup form: the game, its options, who plays each seat, the bot and its strength.
+
+import { Game } from "./pkg/towers_wasm.js";
+import GAMES from "./games/index.js";
+import { match, ui, setCurrent, newSeed } from "./state.js";
+import { $, errorText } from "./page.js";
+import { changed } from "./turns.js";
+
+/** Fills the setup form for the game `name`: its options, its bots and its seats. */
+export function fillSetup(name) {
+  const module = GAMES[name];
+  const options = $("setup-options");
+  options.replaceChildren();
+  for (const option of module.options) {
+    const label = document.createElement("label");
+    label.textContent = `${option.label} `;
+    const select = document.createElement("select");
+    select.name = option.key;
+    select.id = `setup-option-${option.key}`;
+    for (const [value, text] of option.values) {
+      const item = new Option(text, value);
+      if (value === (match.name === name ? String(match.options[option.key] ?? option.values[0][0]) : option.values[0][0])) {
+        item.selected = true;
+      }
+      select.append(item);
+    }
+    select.addEventListener("change", () => fillSeats(name));
+    label.append(select);
+    options.append(label);
+  }
+  const bot = $("setup-bot");
+  bot.replaceChildren(...module.bots.map((b) => new Option(b, b)));
+  fillSeats(name);
+}
+
+/** The options chosen in the setup form for the game `name`. */
+function setupOptions(name) {
+  const result = {};
+  for (const option of GAMES[name].options) {
+    const raw = $(`setup-option-${option.key}`).value;
+    result[option.key] = option.numeric ? Number(raw) : raw;
+  }
+  return result;
+}
+
+/** The seats of the setup form for the game `name` with the options chosen, each a person or a
+ * bot (the first seat a person). */
+function fillSeats(name) {
+  const module = GAMES[name];
+  const options = setupOptions(name);
+  const seats = $("setup-seats");
+  seats.querySelectorAll("label").forEach((label) => label.remove());
+  const names = module.defaultNames(options);
+  names.forEach((seatName, seat) => {
+    const label = document.createElement("label");
+    label.textContent = `${module.seatLabel ? module.seatLabel(seatName, seat) : seatName} `;
+    const select = document.createElement("select");
+    select.id = `setup-seat-${seat}`;
+    select.append(new Option("Person", "person"), new Option("Bot", "bot"));
+    select.value = seat === 0 ? "person" : "bot";
+    label.append(select);
+    seats.append(label);
+  });
+}
+
+/** Shows the setup form, filled for the game being played. */
+export function openSetup() {
+  $("setup-game").value = match.name;
+  fillSetup(match.name);
+  $("setup").hidden = false;
+  $("play").hidden = true;
+}
+
+/** Hides the setup form and shows the game. */
+export function closeSetup() {
+  $("setup").hidden = true;
+  $("play").hidden = false;
+}
+
+/** Starts the match the setup form describes (the submit of the form). */
+export function startFromSetup(event) {
+  event.preventDefault();
+  const name = $("setup-game").value;
+  const options = setupOptions(name);
+  const humans = new Set();
+  GAMES[name].defaultNames(options).forEach((_, seat) => {
+    if ($(`setup-seat-${seat}`).value === "person") humans.add(seat);
+  });
+  let game;
+  try {
+    game = new Game(name, options);
+  } catch (error) {
+    $("status").textContent = `Cannot start: ${errorText(error)}`;
+    return;
+  }
+  match.name = name;
+  match.module = GAMES[name];
+  match.options = options;
+  match.humans = humans;
+  match.bot = $("setup-bot").value;
+  match.level = $("setup-level").value;
+  match.seed = newSeed();
+  setCurrent(game);
+  match.history = [{ move: null, by: null, text: game.toText() }];
+  ui.news = [];
+  closeSetup();
+  changed();
+}

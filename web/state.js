@@ -1,0 +1,95 @@
+// The page's mutable state, the only module that holds any: the match being played, the
+// analysis panel, the analysis server, the worker and what the page shows besides the
+// position. Every other module reads and changes it through these objects.
+
+import GAMES from "./games/index.js";
+
+/** Everything about the match being played. */
+export const match = {
+  name: "pyrga",
+  module: GAMES.pyrga,
+  options: {},
+  humans: new Set([0]),
+  bot: "alphabeta",
+  level: "3",
+  /** The current position. */
+  game: null,
+  /** Positions from the start: `{ move, by, text }`, `by` a seat or "chance", `text` the
+   * position after the move (the first entry is the start). Undo reads a position back from
+   * its text, so that no game object is kept per move. */
+  history: [],
+  /** The seed of the match's chance draws and bot moves: the n-th draw follows from it and
+   * n, a bot's seed from it and the ply, so that undoing and playing the same move again
+   * gives the same draws. */
+  seed: 0,
+  /** The cells (keys of the game module's `contents`) that changed since the person's last
+   * move. */
+  changed: new Set(),
+  /** The steps of the person's move chosen so far. */
+  chosen: [],
+  /** Bumped whenever the position changes, so a late bot answer is dropped. */
+  epoch: 0,
+};
+
+/** The analysis panel (games whose module has `analysis`): on or off, its time budget,
+ * and what the worker answered for the current position (`{ value, moves }` or `{ error }`),
+ * or null while it thinks. */
+export const analysis = { on: false, timeMs: 3000, answer: null };
+
+/** The analysis server (`towers-server`) that answers Pylos (its analysis panel and its
+ * perfect bot): its address, from the page's `?server=` or the setting kept in the
+ * browser, "" when none is set. */
+export const server = {
+  url: new URLSearchParams(location.search).get("server") ?? localStorage.getItem("towers.server") ?? "",
+  /** Why the perfect bot could not ask the server, in words, or "". */
+  note: "",
+};
+
+/** Bot timings, read by the browser tests: `{ game, level, ms }`. */
+window.towersTimings = [];
+
+/** What the page shows besides the position. */
+export const ui = {
+  /** The hint for the current position, in words, or "" (cleared by every move). */
+  hint: "",
+  /** What moves did, in words (the move itself, chance draws, scores, scatters…):
+   * `{ ply, text }`, oldest first. */
+  news: [],
+  /** The centre of the board's step that last had the keyboard focus, relative to the board:
+   * after a redraw the focus goes to the step nearest to it. */
+  focusPoint: null,
+  /** Whether the person last used a pointer (mouse, finger) rather than keys: the focus kept
+   * on the board then does not scroll the page. */
+  pointing: false,
+  /** The history entries the move list shows, in order. */
+  listed: [],
+};
+
+/** The worker where the bots and the solver think (started at the first request), the
+ * number of requests sent to it, and the answers awaited: a function for each request's
+ * `id`. */
+export const thinker = { worker: null, asked: 0, waiting: new Map() };
+
+/** The current position. */
+export function current() {
+  return match.game;
+}
+
+/** Makes `game` the current position and frees the one it replaces. */
+export function setCurrent(game) {
+  if (match.game !== null && match.game !== game) match.game.free();
+  match.game = game;
+}
+
+/** A fresh match seed. */
+export function newSeed() {
+  return crypto.getRandomValues(new Uint32Array(1))[0];
+}
+
+/** A 32-bit number from the match seed and `n` (SplitMix32's mixing). */
+export function mix(seed, n) {
+  let z = (seed + Math.imul(n + 1, 0x9e3779b9)) | 0;
+  z = Math.imul(z ^ (z >>> 16), 0x85ebca6b);
+  z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
+  return (z ^ (z >>> 16)) >>> 0;
+}
