@@ -99,14 +99,7 @@ fn pyrga_value(args: &PyrgaSolveArgs, out: &mut impl Write) -> Result<(), CliErr
         writeln!(out, "move {mv} {value}")?;
     }
     writeln!(out, "nodes {} seconds {seconds:.3}", solver.nodes())?;
-    if let Some(mv) = best {
-        writeln!(out, "best {mv}")?;
-    }
-    if let Some(line) = line {
-        writeln!(out, "pv {}", boardcore::format_record(&line))?;
-    }
-    writeln!(out, "{value}")?;
-    Ok(())
+    finish(out, best, line, value)
 }
 
 /// `towers solve pyrga --verdict [search|proof]`: the verdict alone, by alpha-beta or by
@@ -532,10 +525,12 @@ fn principal_variation(
     line
 }
 
-fn finish(
+/// The last lines of a solve: the best move and the principal variation when known, then
+/// the value line.
+fn finish<M: std::fmt::Display>(
     out: &mut impl Write,
-    best: Option<pylos::Move>,
-    line: Option<Vec<pylos::Move>>,
+    best: Option<M>,
+    line: Option<Vec<M>>,
     value: Value,
 ) -> Result<(), CliError> {
     if let Some(mv) = best {

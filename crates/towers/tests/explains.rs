@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{fails, ok, towers, towers_with_input};
+use common::{fails, ok, quick_bots_game, towers, towers_with_input};
 
 #[test]
 fn help_shows_each_games_notation_and_key() {
@@ -198,17 +198,7 @@ fn every_error_has_one_style() {
 fn seeds_vary_the_alphabeta_bots_games() {
     let game = |seed: u32| {
         let seed = seed.to_string();
-        ok(&[
-            "play",
-            "pyrga",
-            "--bots",
-            "--bot",
-            "alphabeta",
-            "--level",
-            "1",
-            "--seed",
-            &seed,
-        ])
+        ok(&quick_bots_game("pyrga", &seed))
     };
     let games: std::collections::HashSet<String> = (0..4).map(game).collect();
     assert!(games.len() > 1, "{games:?}");

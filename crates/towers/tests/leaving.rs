@@ -4,21 +4,11 @@
 
 mod common;
 
-use common::{PYRGA_OUT_OF_BOOK, ok, towers_at_terminal, towers_with_input};
+use common::{PYRGA_OUT_OF_BOOK, ok, quick_bots_game, towers_at_terminal, towers_with_input};
 
 /// A finished Pyrga game between bots, and the status line it ended with.
 fn finished_pyrga() -> (String, String) {
-    let played = ok(&[
-        "play",
-        "pyrga",
-        "--bots",
-        "--bot",
-        "alphabeta",
-        "--level",
-        "1",
-        "--seed",
-        "1",
-    ]);
+    let played = ok(&quick_bots_game("pyrga", "1"));
     let mut lines = played.lines();
     let record = lines.next().and_then(|l| l.strip_prefix("record "));
     let status = lines.next();

@@ -3,26 +3,13 @@
 
 mod common;
 
-use common::{PYRGA_OUT_OF_BOOK, ok, towers_at_terminal, towers_with_input};
+use common::{PYRGA_OUT_OF_BOOK, ok, quick_bots_game, towers_at_terminal, towers_with_input};
 
 #[test]
 fn bots_say_each_move_as_they_play_it() {
-    let run = towers_with_input(
-        &[
-            "play",
-            "pylos",
-            "--bots",
-            "--bot",
-            "alphabeta",
-            "--level",
-            "1",
-            "--seed",
-            "2",
-            "--variant",
-            "children",
-        ],
-        "",
-    );
+    let mut args = quick_bots_game("pylos", "2");
+    args.extend(["--variant", "children"]);
+    let run = towers_with_input(&args, "");
     assert_eq!(run.status, 0, "{}", run.stderr);
     // Standard output is still the record and the status line.
     let lines: Vec<&str> = run.stdout.lines().collect();

@@ -12,6 +12,21 @@ use std::process::{Command, Stdio};
 /// its images): White to move, in no book, so a perfect bot must search.
 pub(crate) const PYRGA_OUT_OF_BOOK: &str = "Ta4e Tb4s Tb3n Cb4";
 
+/// The arguments of a quick game of `game` between level-1 alpha-beta bots, with `seed`.
+pub(crate) fn quick_bots_game<'a>(game: &'a str, seed: &'a str) -> Vec<&'a str> {
+    vec![
+        "play",
+        game,
+        "--bots",
+        "--bot",
+        "alphabeta",
+        "--level",
+        "1",
+        "--seed",
+        seed,
+    ]
+}
+
 /// What a run of `towers` printed, and how it ended.
 pub(crate) struct Run {
     pub(crate) status: i32,
