@@ -6,7 +6,7 @@ use boardcore::{Actor, Game, Outcome, Player, Status, uniform_below};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::Bot;
-use crate::budget::{Budget, Meter};
+use crate::budget::{Budget, RunningBudget};
 use crate::eval::{Evaluate, WIN};
 
 /// Scores beyond this are won or lost games found by the search.
@@ -215,7 +215,7 @@ impl<G: Evaluate> AlphaBeta<G> {
         alpha: i32,
         beta: i32,
         ply: i32,
-        meter: &Meter,
+        meter: &RunningBudget,
     ) -> i32 {
         match child.status() {
             Status::Finished(outcome) => terminal_score(&outcome, me, ply),
@@ -237,7 +237,7 @@ impl<G: Evaluate> AlphaBeta<G> {
         mut alpha: i32,
         beta: i32,
         ply: i32,
-        meter: &Meter,
+        meter: &RunningBudget,
     ) -> i32 {
         self.nodes += 1;
         if self.nodes.is_multiple_of(4096) && meter.exhausted(0) && self.budget.max_time().is_some()

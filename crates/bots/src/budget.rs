@@ -65,8 +65,8 @@ impl Budget {
     }
 
     /// Starts counting against this budget.
-    pub(crate) fn start(&self) -> Meter {
-        Meter {
+    pub(crate) fn start(&self) -> RunningBudget {
+        RunningBudget {
             budget: *self,
             started: self.time.map(|_| Instant::now()),
         }
@@ -74,12 +74,12 @@ impl Budget {
 }
 
 /// A running budget.
-pub(crate) struct Meter {
+pub(crate) struct RunningBudget {
     budget: Budget,
     started: Option<Instant>,
 }
 
-impl Meter {
+impl RunningBudget {
     /// Whether `done` iterations exhaust the budget (the clock is read only with a time
     /// limit). A budget with neither limit stops at once: at least one limit is needed.
     pub(crate) fn exhausted(&self, done: u64) -> bool {
