@@ -8,6 +8,11 @@ use std::sync::OnceLock;
 #[cfg(feature = "database")]
 use solve::PylosDatabase;
 
+/// The positions a direct solve of Pylos may visit when neither the request nor the
+/// [`Databases`] give a budget.
+#[cfg(feature = "database")]
+pub const PYLOS_DIRECT_POSITIONS: u64 = 200_000;
+
 /// The databases of this process, once installed.
 static INSTALLED: OnceLock<Databases> = OnceLock::new();
 
@@ -45,7 +50,7 @@ impl Databases {
     }
 
     /// These databases with a direct Pylos solve of at most `positions` positions when
-    /// the request gives no node budget (else [`crate::PYLOS_DIRECT_POSITIONS`]).
+    /// the request gives no node budget (else [`PYLOS_DIRECT_POSITIONS`]).
     #[must_use]
     pub fn with_direct_positions(mut self, positions: u64) -> Databases {
         self.direct_positions = Some(positions);
@@ -71,7 +76,7 @@ impl Databases {
     pub(crate) fn direct_positions(&self, nodes: Option<u64>) -> u64 {
         nodes
             .or(self.direct_positions)
-            .unwrap_or(crate::PYLOS_DIRECT_POSITIONS)
+            .unwrap_or(PYLOS_DIRECT_POSITIONS)
     }
 }
 

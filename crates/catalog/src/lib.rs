@@ -58,14 +58,14 @@ mod view;
 pub use any::AnyGame;
 pub use bot::{BotMaker, BotRequest};
 pub use databases::Databases;
+#[cfg(feature = "database")]
+pub use databases::PYLOS_DIRECT_POSITIONS;
 pub use error::{Error, ErrorKind, MAX_ECHO, MAX_MESSAGE, OptionError, echo, shorten};
 pub use file::GameFile;
 pub use games::{GAMES, GameInfo, NamedGame, bot_of, config_of, option_specs};
 pub use input::{Choices, Step, choices};
 pub use options::{OptionSpec, Options};
 pub use session::Session;
-#[cfg(feature = "database")]
-pub use solver::PYLOS_DIRECT_POSITIONS;
 pub use solver::{
     AnalysisError, DEFAULT_SOLVE_MS, MoveValue, PerfectPlay, PerfectValues, PositionValue,
     SolveRequest, ValueSource,

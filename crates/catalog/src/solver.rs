@@ -224,7 +224,7 @@ impl PerfectPlay<State> for PyrgaPlay {
 
 /// Pylos's perfect play: the database of the position's rule set that covers it, else a
 /// direct solve within the request's node budget (as the number of positions; by default
-/// that of the databases, else [`PYLOS_DIRECT_POSITIONS`]).
+/// that of the databases, else [`crate::PYLOS_DIRECT_POSITIONS`]).
 #[cfg(feature = "database")]
 pub(crate) struct PylosPlay;
 
@@ -430,10 +430,6 @@ pub(crate) fn move_values(state: &State, request: SolveRequest) -> Result<Vec<Mo
         .collect();
     Ok(ranked(values))
 }
-
-/// The positions a direct solve of Pylos may visit when the request gives no node budget.
-#[cfg(feature = "database")]
-pub const PYLOS_DIRECT_POSITIONS: u64 = 200_000;
 
 /// The value of `state` and of each of its `children` after their moves, by solving every
 /// position reachable from `state` when there are at most `max_positions`.
