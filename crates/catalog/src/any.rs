@@ -1,12 +1,15 @@
 //! [`AnyGame`]: a session of any of the games, chosen by name at run time, so that a
 //! front-end holds no per-game generic code.
 
+use crate::databases::Databases;
 use crate::error::Error;
 use crate::file::GameFile;
 use crate::games::{GameInfo, NamedGame};
 use crate::options::Options;
 use crate::session::Session;
-use crate::solver::{MoveValue, PerfectPlay, PositionValue, SolveRequest};
+use crate::solver::{
+    AnalysisError, MoveValue, PerfectPlay, PerfectValues, PositionValue, SolveRequest,
+};
 use serde::Serialize;
 
 use crate::bot::BotRequest;
@@ -274,6 +277,31 @@ impl AnyGame {
         dispatch!(self, session => match perfect_play_of(session) {
             Some(play) => play.move_values(session.state(), request),
             None => Err(self.no_solver("moveValues")),
+        })
+    }
+
+    /// The exact value of the position and of each legal move, best first, and where they
+    /// came from, from the game's [`NamedGame::perfect_play`] reading `databases` (not
+    /// those installed): Pyrga within the request's budgets; Pylos (feature `database`)
+    /// from the database of its rule set covering it, else directly within the request's
+    /// node budget (else that of `databases`).
+    ///
+    /// # Errors
+    /// [`AnalysisError::NoSolver`] for a game without a solver,
+    /// [`AnalysisError::NoDatabase`] for a Pylos position no database covers and too early
+    /// to solve directly; else `gameOver` after the end, `outOfBudget` when the budget runs
+    /// out first.
+    pub fn analyse(
+        &self,
+        request: SolveRequest,
+        databases: &Databases,
+    ) -> Result<PerfectValues, AnalysisError> {
+        dispatch!(self, session => match perfect_play_of(session) {
+            Some(play) => play.analyse(session.state(), request, databases),
+            None => Err(AnalysisError::NoSolver {
+                game: self.name(),
+                solved: crate::games::solved_games(),
+            }),
         })
     }
 }

@@ -156,7 +156,7 @@ where
 {
     /// `perfect`: the solver's best move within the time budget (by default the level's
     /// time: 1, 2, 5, 15 or 45 seconds), alpha-beta's when the budget runs out first. In
-    /// Pylos (feature `database`) it reads the database installed in [`crate::Databases`].
+    /// Pylos (feature `database`) it reads the first Pylos database installed in [`crate::Databases`].
     pub fn perfect(level: Level) -> BotMaker<G> {
         let level_ms = perfect_time(level).as_millis() as u64;
         BotMaker {
@@ -175,7 +175,7 @@ fn perfect(time: Duration) -> Perfect {
     #[cfg(target_arch = "wasm32")]
     let bot = bot.with_table_bits(crate::solver::TABLE_BITS);
     #[cfg(feature = "database")]
-    let bot = match crate::Databases::installed().pylos() {
+    let bot = match crate::Databases::installed().pylos().first() {
         Some(database) => bot.with_database(std::sync::Arc::clone(database)),
         None => bot,
     };

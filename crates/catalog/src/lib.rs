@@ -45,7 +45,6 @@
 
 mod any;
 mod bot;
-#[cfg(feature = "database")]
 mod databases;
 mod error;
 mod file;
@@ -58,17 +57,19 @@ mod view;
 
 pub use any::AnyGame;
 pub use bot::{BotMaker, BotRequest};
-#[cfg(feature = "database")]
 pub use databases::Databases;
+#[cfg(feature = "database")]
+pub use databases::PYLOS_DIRECT_POSITIONS;
 pub use error::{Error, ErrorKind, MAX_ECHO, MAX_MESSAGE, OptionError, echo, shorten};
 pub use file::GameFile;
 pub use games::{GAMES, GameInfo, NamedGame, bot_of, config_of, option_specs};
 pub use input::{Choices, Step, choices};
 pub use options::{OptionSpec, Options};
 pub use session::Session;
-pub use solver::{DEFAULT_SOLVE_MS, MoveValue, PerfectPlay, PositionValue, SolveRequest};
-#[cfg(feature = "database")]
-pub use solver::{PYLOS_DIRECT_POSITIONS, pylos_values};
+pub use solver::{
+    AnalysisError, DEFAULT_SOLVE_MS, MoveValue, PerfectPlay, PerfectValues, PositionValue,
+    SolveRequest, ValueSource,
+};
 pub use view::{Effect, Point, View};
 
 pub use {boardcore, bots, solve};

@@ -20,6 +20,7 @@ use pyrga::State;
 use serde::Serialize;
 use solve::{Limits, PyrgaBook, PyrgaSolver, SolveError, Value, Verdict};
 
+use crate::databases::Databases;
 use crate::error::{Error, ErrorKind};
 
 /// The solver's table in the browser: 2^20 buckets of 32 bytes (32 MiB), ample for the
@@ -102,21 +103,97 @@ impl SolveRequest {
     }
 }
 
+/// Where the values of an analysis came from.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub enum ValueSource {
+    /// A solved database (Pylos).
+    Database,
+    /// A direct solve of every position reachable (late Pylos positions).
+    Direct,
+    /// The game's solver (Pyrga: its shipped book and solves, else a search).
+    Solver,
+    /// Nothing to solve: the game is over ([`crate::AnyGame::analyse`] refuses such a
+    /// position; a front-end reporting the end names it so).
+    Over,
+}
+
+/// The exact values of a position and of its moves, and where they came from.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+pub struct PerfectValues {
+    /// The value for the player to move.
+    pub value: PositionValue,
+    /// Every legal move with its value for the mover, best first.
+    pub moves: Vec<MoveValue>,
+    /// Where the values came from.
+    pub source: ValueSource,
+}
+
+/// Why [`crate::AnyGame::analyse`] found no values.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+pub enum AnalysisError {
+    /// The game has no solver.
+    #[error("no solver for {game}: only {solved} have one")]
+    NoSolver {
+        /// The game asked for.
+        game: &'static str,
+        /// The games with a solver, in words: `pyrga and pylos`.
+        solved: String,
+    },
+    /// No database given covers the position and too many positions are reachable from
+    /// it to solve it directly (`error`, of kind `outOfBudget`, says how many).
+    #[error("no database of {config} covers this position, and {error}")]
+    NoDatabase {
+        /// The rule set of the position, as a database header names it.
+        config: String,
+        /// The refusal of the direct solve.
+        error: Error,
+    },
+    /// Any other refusal: the game is over, the budget ran out, the solver failed.
+    #[error(transparent)]
+    Refused(#[from] Error),
+}
+
+impl From<AnalysisError> for Error {
+    /// The catalog error of `error`: `badOption` for a game without a solver, the direct
+    /// solve's refusal when no database covers the position.
+    fn from(error: AnalysisError) -> Error {
+        match error {
+            AnalysisError::NoSolver { .. } => Error::bad_option(error.to_string()),
+            AnalysisError::NoDatabase { error, .. } | AnalysisError::Refused(error) => error,
+        }
+    }
+}
+
 /// Perfect play in game `G`, as [`crate::NamedGame::perfect_play`] offers it: the exact
 /// value of a position and of each of its legal moves.
 pub trait PerfectPlay<G>: Sync {
-    /// The exact value of `state` for the player to move, within `request`'s budget.
+    /// The exact value of `state` for the player to move, within `request`'s budget, with
+    /// the databases installed ([`crate::Databases::installed`]).
     ///
     /// # Errors
     /// `gameOver` when the game is over, `outOfBudget` when the budget runs out first.
     fn value(&self, state: &G, request: SolveRequest) -> Result<PositionValue, Error>;
 
     /// Every legal move of `state` with its exact value for the player making it, best
-    /// first, within `request`'s budget.
+    /// first, within `request`'s budget, with the databases installed.
     ///
     /// # Errors
     /// As [`PerfectPlay::value`].
     fn move_values(&self, state: &G, request: SolveRequest) -> Result<Vec<MoveValue>, Error>;
+
+    /// The value of `state` and of each of its moves, and where they came from, within
+    /// `request`'s budget, reading `databases`.
+    ///
+    /// # Errors
+    /// [`AnalysisError::NoDatabase`] when no database covers the position and it is too
+    /// early to solve directly; else as [`PerfectPlay::value`].
+    fn analyse(
+        &self,
+        state: &G,
+        request: SolveRequest,
+        databases: &Databases,
+    ) -> Result<PerfectValues, AnalysisError>;
 }
 
 /// Pyrga's perfect play: the shipped book and solves, else the solver within the budget.
@@ -130,31 +207,31 @@ impl PerfectPlay<State> for PyrgaPlay {
     fn move_values(&self, state: &State, request: SolveRequest) -> Result<Vec<MoveValue>, Error> {
         move_values(state, request)
     }
+
+    fn analyse(
+        &self,
+        state: &State,
+        request: SolveRequest,
+        _databases: &Databases,
+    ) -> Result<PerfectValues, AnalysisError> {
+        Ok(PerfectValues {
+            value: solve_position(state, request)?,
+            moves: move_values(state, request)?,
+            source: ValueSource::Solver,
+        })
+    }
 }
 
-/// Pylos's perfect play: the database installed in [`crate::Databases`], else a direct
-/// solve within the request's node budget (as the number of positions,
-/// [`PYLOS_DIRECT_POSITIONS`] by default).
+/// Pylos's perfect play: the database of the position's rule set that covers it, else a
+/// direct solve within the request's node budget (as the number of positions; by default
+/// that of the databases, else [`crate::PYLOS_DIRECT_POSITIONS`]).
 #[cfg(feature = "database")]
 pub(crate) struct PylosPlay;
 
 #[cfg(feature = "database")]
-impl PylosPlay {
-    /// The values of `state` and of its moves.
-    fn values(
-        state: &pylos::State,
-        request: SolveRequest,
-    ) -> Result<(PositionValue, Vec<MoveValue>), Error> {
-        let databases = crate::Databases::installed();
-        let budget = request.nodes.unwrap_or(PYLOS_DIRECT_POSITIONS);
-        pylos_values(state, databases.pylos().map(AsRef::as_ref), budget)
-    }
-}
-
-#[cfg(feature = "database")]
 impl PerfectPlay<pylos::State> for PylosPlay {
     fn value(&self, state: &pylos::State, request: SolveRequest) -> Result<PositionValue, Error> {
-        Ok(Self::values(state, request)?.0)
+        Ok(self.analyse(state, request, &Databases::installed())?.value)
     }
 
     fn move_values(
@@ -162,7 +239,50 @@ impl PerfectPlay<pylos::State> for PylosPlay {
         state: &pylos::State,
         request: SolveRequest,
     ) -> Result<Vec<MoveValue>, Error> {
-        Ok(Self::values(state, request)?.1)
+        Ok(self.analyse(state, request, &Databases::installed())?.moves)
+    }
+
+    fn analyse(
+        &self,
+        state: &pylos::State,
+        request: SolveRequest,
+        databases: &Databases,
+    ) -> Result<PerfectValues, AnalysisError> {
+        ongoing(state)?;
+        let children: Vec<(pylos::Move, pylos::State)> = state
+            .legal_moves()
+            .iter()
+            .filter_map(|&mv| Some((mv, state.apply(mv).ok()?)))
+            .collect();
+        let from_database = databases.pylos_covering(state).and_then(|database| {
+            let root = database.value_of(state).ok()?;
+            let moves = children
+                .iter()
+                .map(|(mv, child)| {
+                    Some((mv.to_string(), database.value_of(child).ok()?.after_move()))
+                })
+                .collect::<Option<Vec<_>>>()?;
+            Some((root, moves))
+        });
+        let (root, moves, source) = if let Some((root, moves)) = from_database {
+            (root, moves, ValueSource::Database)
+        } else {
+            let budget = databases.direct_positions(request.nodes);
+            let (root, moves) =
+                pylos_direct(state, &children, budget).map_err(|error| match error.kind {
+                    ErrorKind::OutOfBudget => AnalysisError::NoDatabase {
+                        config: boardcore::Game::config(state).to_string(),
+                        error,
+                    },
+                    _ => AnalysisError::Refused(error),
+                })?;
+            (root, moves, ValueSource::Direct)
+        };
+        Ok(PerfectValues {
+            value: position_value(state, root),
+            moves: ranked(moves),
+            source,
+        })
     }
 }
 
@@ -309,46 +429,6 @@ pub(crate) fn move_values(state: &State, request: SolveRequest) -> Result<Vec<Mo
         .map(|(mv, after)| (mv.to_string(), after.after_move()))
         .collect();
     Ok(ranked(values))
-}
-
-/// The positions a direct solve of Pylos may visit when the request gives no node budget.
-#[cfg(feature = "database")]
-pub const PYLOS_DIRECT_POSITIONS: u64 = 200_000;
-
-/// Pylos: the exact value of `state` for the player to move and of each of its legal
-/// moves for the mover, best first: from `database` where it covers the position and its
-/// children, else by solving the positions reachable from it directly, at most
-/// `max_positions` of them.
-///
-/// # Errors
-/// `gameOver` when the game is over; `outOfBudget` when the database does not cover the
-/// position and more than `max_positions` positions are reachable; `illegal` (an internal
-/// failure of the solver, which does not happen on valid positions).
-#[cfg(feature = "database")]
-pub fn pylos_values(
-    state: &pylos::State,
-    database: Option<&solve::PylosDatabase>,
-    max_positions: u64,
-) -> Result<(PositionValue, Vec<MoveValue>), Error> {
-    ongoing(state)?;
-    let children: Vec<(pylos::Move, pylos::State)> = state
-        .legal_moves()
-        .iter()
-        .filter_map(|&mv| Some((mv, state.apply(mv).ok()?)))
-        .collect();
-    let from_database = database.and_then(|database| {
-        let root = database.value_of(state).ok()?;
-        let moves = children
-            .iter()
-            .map(|(mv, child)| Some((mv.to_string(), database.value_of(child).ok()?.after_move())))
-            .collect::<Option<Vec<_>>>()?;
-        Some((root, moves))
-    });
-    let (root, moves) = match from_database {
-        Some(found) => found,
-        None => pylos_direct(state, &children, max_positions)?,
-    };
-    Ok((position_value(state, root), ranked(moves)))
 }
 
 /// The value of `state` and of each of its `children` after their moves, by solving every

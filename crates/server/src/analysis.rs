@@ -1,8 +1,9 @@
 //! One request's analysis: the position its query describes, then the values of the
 //! position and of each legal move.
 
-use catalog::pylos::State as PylosState;
-use catalog::{AnyGame, Error, ErrorKind, MoveValue, Options, PositionValue, SolveRequest};
+use catalog::{
+    AnalysisError, AnyGame, Error, ErrorKind, MoveValue, Options, PositionValue, SolveRequest,
+};
 use serde::Serialize;
 
 use crate::Analyst;
@@ -11,19 +12,8 @@ use crate::reply::ApiError;
 /// The query parameters that are not options of the game.
 const RESERVED: [&str; 3] = ["moves", "position", "timeMs"];
 
-/// Where the values came from.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub enum Source {
-    /// A Pylos database.
-    Database,
-    /// A direct solve of every position reachable (late Pylos positions).
-    Direct,
-    /// The Pyrga solver.
-    Solver,
-    /// Nothing to solve: the game is over.
-    Over,
-}
+/// Where the values came from: the catalog's [`catalog::ValueSource`].
+pub use catalog::ValueSource as Source;
 
 /// The answer to one request.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize)]
@@ -111,61 +101,37 @@ pub(crate) fn analyse(analyst: &Analyst, game: &str, query: &str) -> Result<Anal
     if analysis.result.is_some() {
         return Ok(analysis);
     }
-    let (value, moves, source) = match &position {
-        AnyGame::Pyrga(_) => {
-            let request = SolveRequest {
-                time_ms: Some(time_ms),
-                nodes: None,
-            };
-            let value = position.solve(request).map_err(ApiError::from_catalog)?;
-            let moves = position
-                .move_values(request)
-                .map_err(ApiError::from_catalog)?;
-            (value, moves, Source::Solver)
-        }
-        AnyGame::Pylos(session) => analyst.pylos(session.state())?,
-        other => {
-            return Err(ApiError::not_found(&format!(
-                "no solver for {}: the server analyses pyrga and pylos",
-                other.name()
-            )));
-        }
+    let request = SolveRequest {
+        time_ms: Some(time_ms),
+        nodes: None,
     };
-    analysis.value = Some(value);
-    analysis.moves = moves;
-    analysis.source = source;
+    let values = position
+        .analyse(request, &analyst.databases)
+        .map_err(|error| analyst.refusal(error))?;
+    analysis.value = Some(values.value);
+    analysis.moves = values.moves;
+    analysis.source = values.source;
     Ok(analysis)
 }
 
 impl Analyst {
-    /// The values of a Pylos position: from the database of its options when one is
-    /// loaded and covers it, else directly.
-    fn pylos(
-        &self,
-        state: &PylosState,
-    ) -> Result<(PositionValue, Vec<MoveValue>, Source), ApiError> {
-        let config = catalog::boardcore::Game::config(state);
-        let database = self.databases.iter().find(|database| {
-            database.header().config == config && database.value_of(state).is_ok()
-        });
-        let source = if database.is_some() {
-            Source::Database
-        } else {
-            Source::Direct
-        };
-        match catalog::pylos_values(state, database.map(AsRef::as_ref), self.max_positions) {
-            Ok((value, moves)) => Ok((value, moves, source)),
-            Err(error) if error.kind == ErrorKind::OutOfBudget => {
-                Err(ApiError::no_database(&format!(
-                    "no database of {config} covering this position is loaded (databases: {}), and {}",
-                    match self.describe_databases().join("; ") {
-                        list if list.is_empty() => "none".to_owned(),
-                        list => list,
-                    },
-                    error.message
-                )))
-            }
-            Err(error) => Err(ApiError::from_catalog(error)),
+    /// The answer to the catalog's refusal of an analysis: 404 for a game without a
+    /// solver, 503 `noDatabase` naming the databases loaded when none covers a Pylos
+    /// position too early to solve directly.
+    fn refusal(&self, error: AnalysisError) -> ApiError {
+        match error {
+            AnalysisError::NoSolver { game, solved } => ApiError::not_found(&format!(
+                "no solver for {game}: the server analyses {solved}"
+            )),
+            AnalysisError::NoDatabase { config, error } => ApiError::no_database(&format!(
+                "no database of {config} covering this position is loaded (databases: {}), and {}",
+                match self.describe_databases().join("; ") {
+                    list if list.is_empty() => "none".to_owned(),
+                    list => list,
+                },
+                error.message
+            )),
+            AnalysisError::Refused(error) => ApiError::from_catalog(error),
         }
     }
 }

@@ -36,6 +36,7 @@ use axum::extract::{Path, RawQuery, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
+use catalog::Databases;
 use catalog::solve::PylosDatabase;
 
 pub use analysis::{Analysis, Source};
@@ -46,9 +47,8 @@ pub const MAX_QUERY: usize = 8192;
 
 /// What the server knows and how much it may spend on one request.
 pub struct Analyst {
-    databases: Vec<Arc<PylosDatabase>>,
+    databases: Databases,
     max_time_ms: f64,
-    max_positions: u64,
 }
 
 impl Analyst {
@@ -60,16 +60,20 @@ impl Analyst {
         max_time_ms: f64,
         max_positions: u64,
     ) -> Analyst {
+        let databases = databases
+            .into_iter()
+            .fold(Databases::default(), Databases::with_pylos)
+            .with_direct_positions(max_positions);
         Analyst {
             databases,
             max_time_ms,
-            max_positions,
         }
     }
 
     /// The databases loaded, by their options (`children 1-2 nomove, min_balls=0`).
     pub fn describe_databases(&self) -> Vec<String> {
         self.databases
+            .pylos()
             .iter()
             .map(|database| {
                 let header = database.header();
