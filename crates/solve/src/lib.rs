@@ -61,7 +61,7 @@ pub use crate::pylos::index::PylosIndex;
 pub use crate::pylos::report::{CountReport, LayerReport, SweepReport};
 #[cfg(feature = "database")]
 pub use crate::pylos::retro::{MAX_PLIES, SLICE};
-pub use error::SolveError;
+pub use error::{FileError, FileErrorKind, Inconsistency, InconsistencyKind, SolveError};
 pub use file::{fnv1a, fnv1a_continue};
 pub use minimax::minimax;
 pub use progress::{Event, Job, Progress, Quiet};

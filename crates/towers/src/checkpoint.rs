@@ -6,21 +6,23 @@
 
 use std::path::Path;
 
-use solve::SolveError;
+use solve::{FileError, FileErrorKind, SolveError};
 
 use crate::error::CliError;
 
-/// The error of the checkpoint file `path` as `towers` words it: `checkpoint PATH: REASON`.
+/// The error of the checkpoint file `path` as `towers` words it: `checkpoint PATH: REASON`,
+/// asking for another file where the file is of another solve or kind.
 pub(crate) fn refused(path: &Path) -> impl Fn(SolveError) -> CliError + use<> {
     let path = path.to_path_buf();
     move |error| match error {
-        SolveError::BadFile { reason, .. } => CliError::Checkpoint {
+        SolveError::File(FileError { kind, .. }) => CliError::Checkpoint {
             path: path.clone(),
-            reason,
-        },
-        SolveError::Io { source, .. } => CliError::Checkpoint {
-            path: path.clone(),
-            reason: source.to_string(),
+            reason: match kind {
+                FileErrorKind::OtherSolve { .. } | FileErrorKind::NotCheckpoint { .. } => {
+                    format!("{kind}; give another file")
+                }
+                kind => kind.to_string(),
+            },
         },
         error => CliError::Solve(error),
     }

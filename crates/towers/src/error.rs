@@ -56,6 +56,26 @@ pub(crate) enum CliError {
         /// Why not.
         reason: String,
     },
+    /// A file that `towers` refuses to use, and why.
+    #[error("{path}: {reason}")]
+    File {
+        /// The file.
+        path: std::path::PathBuf,
+        /// Why not.
+        reason: String,
+    },
+    /// A Pylos database whose values the consistency check contradicts.
+    #[error("{path}: inconsistent values: {inconsistency}")]
+    Inconsistent {
+        /// The database.
+        path: std::path::PathBuf,
+        /// The first position found whose value is contradicted.
+        inconsistency: solve::Inconsistency,
+    },
+    /// A file that a Pylos build would overwrite, which is not a database or checkpoint of
+    /// its options.
+    #[error("{0} (give another file, or --force to overwrite it)")]
+    WouldOverwrite(solve::FileError),
     /// A checkpointed solve whose budget ran out: what it proved is saved.
     #[error(
         "the budget ran out after {nodes} nodes; the values proven so far are saved in {path}: \

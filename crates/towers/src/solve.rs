@@ -5,8 +5,9 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use solve::{
-    BookCheckpoint, BookEntry, BookError, BuildSettings, CompactSettings, Limits, MoveValuesFile,
-    PylosDatabase, PylosDirect, PyrgaBook, PyrgaProof, PyrgaSolver, SolveError, Value,
+    BookCheckpoint, BookEntry, BookError, BuildSettings, CompactSettings, FileError, FileErrorKind,
+    Limits, MoveValuesFile, PylosDatabase, PylosDirect, PyrgaBook, PyrgaProof, PyrgaSolver,
+    SolveError, Value,
 };
 
 use crate::checkpoint::refused;
@@ -219,11 +220,9 @@ fn build_book(
     solvers: &mut [PyrgaSolver],
     out: &mut impl Write,
 ) -> Result<(), CliError> {
-    let refuse = |reason: String| {
-        CliError::Solve(SolveError::BadFile {
-            path: path.to_path_buf(),
-            reason,
-        })
+    let refuse = |reason: String| CliError::File {
+        path: path.to_path_buf(),
+        reason,
     };
     if start.ply() > 0 {
         return Err(refuse(
@@ -343,12 +342,13 @@ fn solve_pylos(args: &PylosSolveArgs, out: &mut impl Write) -> Result<(), CliErr
         let database = PylosDatabase::open(Path::new(path))?;
         if let Some(stride) = args.check {
             let started = Instant::now();
-            let checked = database.check(stride).map_err(|reason| {
-                CliError::Solve(SolveError::BadFile {
-                    path: path.into(),
-                    reason: format!("inconsistent values: {reason}"),
-                })
-            })?;
+            let checked =
+                database
+                    .check(stride)
+                    .map_err(|inconsistency| CliError::Inconsistent {
+                        path: path.into(),
+                        inconsistency,
+                    })?;
             writeln!(
                 out,
                 "checked {checked} positions of {path}: consistent ({:.1} s)",
@@ -469,7 +469,16 @@ fn build_pylos(
         Path::new(path),
         &settings,
         &progress::Stages::default(),
-    )?;
+    )
+    .map_err(|error| match error {
+        SolveError::File(
+            error @ FileError {
+                kind: FileErrorKind::WouldOverwrite(_),
+                ..
+            },
+        ) => CliError::WouldOverwrite(error),
+        error => error.into(),
+    })?;
     if let Some(count) = reports.count {
         writeln!(
             out,

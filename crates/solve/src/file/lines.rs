@@ -12,9 +12,9 @@ use std::path::{Path, PathBuf};
 
 use super::checksum::{fnv1a, fnv1a_continue};
 #[cfg(feature = "database")]
-use super::seal::{io_error, write_whole};
+use super::seal::{bad_file, io_error, write_whole};
 #[cfg(feature = "database")]
-use crate::error::SolveError;
+use crate::error::{FileErrorKind, SolveError};
 
 /// The header of a file of checked lines: the line `format`, then the line `subject`.
 pub(crate) fn header(format: &str, subject: &str) -> String {
@@ -54,8 +54,10 @@ impl Lines {
     /// rewritten without it).
     ///
     /// # Errors
-    /// [`SolveError::BadFile`] when the file is not one of this format and subject or a line
-    /// is corrupt, [`SolveError::Io`] when it cannot be read or written.
+    /// [`FileErrorKind::NotCheckpoint`] when the file is not one of this format,
+    /// [`FileErrorKind::OtherSolve`] when it is one of another subject,
+    /// [`FileErrorKind::Corrupt`] when a line is corrupt, [`FileErrorKind::Io`] when it
+    /// cannot be read or written.
     pub(crate) fn open<T>(
         path: &Path,
         format: &str,
@@ -63,10 +65,7 @@ impl Lines {
         parse: impl Fn(&str) -> Option<T>,
     ) -> Result<(Lines, Vec<T>), SolveError> {
         let header = header(format, subject);
-        let refuse = |reason: String| SolveError::BadFile {
-            path: path.to_path_buf(),
-            reason,
-        };
+        let refuse = |kind| bad_file(path, kind);
         let known = match fs::read_to_string(path) {
             Err(error) if error.kind() == io::ErrorKind::NotFound => {
                 write_whole(path, header.as_bytes())?;
@@ -76,12 +75,13 @@ impl Lines {
             Ok(text) => {
                 let Some(body) = text.strip_prefix(header.as_str()) else {
                     return Err(refuse(if text.starts_with(format) {
-                        format!(
-                            "a checkpoint of another solve ({}); give another file",
-                            text.lines().nth(1).unwrap_or("").trim()
-                        )
+                        FileErrorKind::OtherSolve {
+                            found: text.lines().nth(1).unwrap_or("").trim().to_owned(),
+                        }
                     } else {
-                        format!("not a checkpoint of this kind ({format}); give another file")
+                        FileErrorKind::NotCheckpoint {
+                            format: format.to_owned(),
+                        }
                     }));
                 };
                 let (lines, cut) = match body.rfind('\n') {
@@ -92,9 +92,12 @@ impl Lines {
                     .lines()
                     .enumerate()
                     .map(|(n, line)| {
-                        unseal(&header, line)
-                            .and_then(&parse)
-                            .ok_or_else(|| refuse(format!("line {} is corrupt: {line:?}", n + 3)))
+                        unseal(&header, line).and_then(&parse).ok_or_else(|| {
+                            refuse(FileErrorKind::Corrupt {
+                                line: n + 3,
+                                text: line.to_owned(),
+                            })
+                        })
                     })
                     .collect::<Result<Vec<_>, _>>()?;
                 if cut {
@@ -124,7 +127,7 @@ impl Lines {
     /// Saves a result, the line `content`, on disk before returning.
     ///
     /// # Errors
-    /// [`SolveError::Io`] when the file cannot be written.
+    /// [`FileErrorKind::Io`] when the file cannot be written.
     pub(crate) fn save(&mut self, content: &str) -> Result<(), SolveError> {
         let line = seal(&self.header, content);
         self.file

@@ -10,6 +10,7 @@ mod seal;
 pub use checksum::{fnv1a, fnv1a_continue};
 #[cfg(feature = "database")]
 pub(crate) use seal::{
-    HEADER, ensure_writable, header_line, io_error, pad_header, read_file, read_head, seal_line,
-    temporary_path, unseal_line, write_file, write_through, write_whole,
+    HEADER, bad_file, damaged_header, ensure_writable, header_line, io_error, pad_header,
+    read_file, read_head, seal_line, temporary_path, unseal_line, write_file, write_through,
+    write_whole,
 };

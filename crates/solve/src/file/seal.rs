@@ -6,7 +6,7 @@ use std::fs::File;
 use std::io::{self, BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 
-use crate::error::SolveError;
+use crate::error::{FileError, FileErrorKind, SolveError};
 
 /// The bytes of the header: the magic, then a line of text padded with spaces.
 pub(crate) const HEADER: usize = 256;
@@ -49,7 +49,7 @@ pub(crate) fn write_file(
 /// that appeared at `path` meanwhile is left alone and the write refused.
 ///
 /// # Errors
-/// [`SolveError::Io`] for a write or rename that fails, [`SolveError::BadFile`] for a
+/// [`FileErrorKind::Io`] for a write or rename that fails, [`FileErrorKind::Appeared`] for a
 /// file that appeared, and the errors of `body`.
 pub(crate) fn write_through<T>(
     path: &Path,
@@ -69,10 +69,7 @@ pub(crate) fn write_through<T>(
     })();
     let value = written.and_then(|value| {
         if !overwrite && path.exists() {
-            return Err(SolveError::BadFile {
-                path: path.to_owned(),
-                reason: "the file appeared while it was written; left alone".to_owned(),
-            });
+            return Err(bad_file(path, FileErrorKind::Appeared));
         }
         std::fs::rename(&temporary, path).map_err(io_error(path))?;
         Ok(value)
@@ -87,7 +84,7 @@ pub(crate) fn write_through<T>(
 /// Writes `bytes` to `path` whole, through a synced temporary file renamed over it.
 ///
 /// # Errors
-/// [`SolveError::Io`] when it cannot be written (no temporary file is left behind).
+/// [`FileErrorKind::Io`] when it cannot be written (no temporary file is left behind).
 pub(crate) fn write_whole(path: &Path, bytes: &[u8]) -> Result<(), SolveError> {
     let io = io_error(&temporary_path(path));
     write_through(path, true, |writer| writer.write_all(bytes).map_err(io))
@@ -96,10 +93,12 @@ pub(crate) fn write_whole(path: &Path, bytes: &[u8]) -> Result<(), SolveError> {
 /// The error of a read or write of `path` that failed.
 pub(crate) fn io_error(path: &Path) -> impl Fn(io::Error) -> SolveError + use<> {
     let path = path.to_owned();
-    move |source| SolveError::Io {
-        path: path.clone(),
-        source,
-    }
+    move |source| bad_file(&path, FileErrorKind::Io(source))
+}
+
+/// The error `kind` of the file `path`, as a solve's error.
+pub(crate) fn bad_file(path: &Path, kind: FileErrorKind) -> SolveError {
+    SolveError::File(FileError::new(path, kind))
 }
 
 /// The temporary file a write to `path` goes through: `path` with `.tmp` added.
@@ -116,6 +115,13 @@ pub(crate) fn pad_header(magic: [u8; 8], line: &str) -> [u8; HEADER] {
     head[8..8 + line.len()].copy_from_slice(line.as_bytes());
     head[HEADER - 1] = b'\n';
     head
+}
+
+/// The error of a header line that cannot be read.
+pub(crate) fn damaged_header() -> FileErrorKind {
+    FileErrorKind::BadHeader {
+        reason: "a damaged header".to_owned(),
+    }
 }
 
 /// The line of a header read whole: it starts at once after the magic and only spaces pad
@@ -137,10 +143,7 @@ pub(crate) fn ensure_writable(path: &Path) -> Result<(), SolveError> {
     let temporary = temporary_path(path);
     File::create(&temporary)
         .and_then(|_| std::fs::remove_file(&temporary))
-        .map_err(|source| SolveError::Io {
-            path: path.to_owned(),
-            source,
-        })
+        .map_err(io_error(path))
 }
 
 /// Opens a file written by [`write_file`] with `magic` and reads its header line; returns
@@ -149,31 +152,19 @@ pub(crate) fn read_head(
     path: &Path,
     magic: [u8; 8],
 ) -> Result<(String, BufReader<File>, u64), SolveError> {
-    let io = |source| SolveError::Io {
-        path: path.to_owned(),
-        source,
-    };
-    let file = File::open(path).map_err(io)?;
-    let len = file.metadata().map_err(io)?.len();
+    let io = io_error(path);
+    let file = File::open(path).map_err(&io)?;
+    let len = file.metadata().map_err(&io)?.len();
     if len < HEADER as u64 {
-        return Err(SolveError::BadFile {
-            path: path.to_owned(),
-            reason: format!("not a towers database: too short ({len} bytes)"),
-        });
+        return Err(bad_file(path, FileErrorKind::TooShort { bytes: len }));
     }
     let mut reader = BufReader::new(file);
     let mut head = [0u8; HEADER];
-    reader.read_exact(&mut head).map_err(io)?;
+    reader.read_exact(&mut head).map_err(&io)?;
     if head[..8] != magic {
-        return Err(SolveError::BadFile {
-            path: path.to_owned(),
-            reason: "not a towers database".to_owned(),
-        });
+        return Err(bad_file(path, FileErrorKind::NotThisFormat));
     }
-    let line = header_line(&head).ok_or_else(|| SolveError::BadFile {
-        path: path.to_owned(),
-        reason: "a damaged header".to_owned(),
-    })?;
+    let line = header_line(&head).ok_or_else(|| bad_file(path, damaged_header()))?;
     Ok((line.to_owned(), reader, len - HEADER as u64))
 }
 
@@ -182,11 +173,6 @@ pub(crate) fn read_head(
 pub(crate) fn read_file(path: &Path, magic: [u8; 8]) -> Result<(String, Vec<u8>), SolveError> {
     let (line, mut reader, _) = read_head(path, magic)?;
     let mut bytes = Vec::new();
-    reader
-        .read_to_end(&mut bytes)
-        .map_err(|source| SolveError::Io {
-            path: path.to_owned(),
-            source,
-        })?;
+    reader.read_to_end(&mut bytes).map_err(io_error(path))?;
     Ok((line, bytes))
 }

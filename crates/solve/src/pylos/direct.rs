@@ -5,7 +5,7 @@ use std::sync::atomic::AtomicU8;
 
 use pylos::{Move, State};
 
-use crate::error::SolveError;
+use crate::error::{Inconsistency, InconsistencyKind, SolveError};
 use crate::pylos::retro::{self, Class, Space};
 use crate::turn::Turn;
 use crate::value::Value;
@@ -158,8 +158,8 @@ impl PylosDirect {
     /// and one to a draw. Returns the positions checked.
     ///
     /// # Errors
-    /// The first position that breaks a rule, with its text.
-    pub fn check(&self) -> Result<u64, String> {
+    /// The first position that breaks a rule, and the rule.
+    pub fn check(&self) -> Result<u64, Inconsistency> {
         for state in self.numbers.keys() {
             check_position(state, |position| self.value_of(position))?;
         }
@@ -208,19 +208,24 @@ pub(crate) fn best_of(
 pub(crate) fn check_position(
     state: &State,
     value_of: impl Fn(&State) -> Option<Value>,
-) -> Result<(), String> {
-    let value = value_of(state).ok_or_else(|| format!("{state}: no value"))?;
+) -> Result<(), Inconsistency> {
+    let at = |position: &State, kind| Inconsistency {
+        position: *position,
+        kind,
+    };
+    let value = value_of(state).ok_or_else(|| at(state, InconsistencyKind::NoValue))?;
     if let Some(end) = Value::of_status(&pylos::status(state), state.to_move()) {
         return if value == end {
             Ok(())
         } else {
-            Err(format!("{state}: {value} but the game is over: {end}"))
+            Err(at(state, InconsistencyKind::NotTheOutcome { value, end }))
         };
     }
     let mut children = Vec::new();
     for mv in pylos::legal_moves(state) {
-        let child = pylos::apply(state, mv).map_err(|e| format!("{state}: {e}"))?;
-        children.push(value_of(&child).ok_or_else(|| format!("{child}: no value"))?);
+        let child = pylos::apply(state, mv)
+            .map_err(|error| at(state, InconsistencyKind::MoveFailed(error)))?;
+        children.push(value_of(&child).ok_or_else(|| at(&child, InconsistencyKind::NoValue))?);
     }
     let ok = match value.verdict {
         crate::Verdict::Win => {
@@ -244,7 +249,7 @@ pub(crate) fn check_position(
     if ok {
         Ok(())
     } else {
-        Err(format!("{state}: {value} but moves lead to {children:?}"))
+        Err(at(state, InconsistencyKind::NotTheBest { value, children }))
     }
 }
 

@@ -342,7 +342,7 @@ impl PyrgaBook {
     /// Returns the bytes written.
     ///
     /// # Errors
-    /// [`SolveError::Io`] when it cannot be written (no temporary file is left behind).
+    /// [`SolveError::File`] when it cannot be written (no temporary file is left behind).
     #[cfg(feature = "database")]
     pub fn write(&self, path: &std::path::Path) -> Result<usize, SolveError> {
         let bytes = self.to_bytes();

@@ -55,8 +55,8 @@ impl MoveValuesFile {
     /// `path`, creating it when there is none, and reads back the values it holds.
     ///
     /// # Errors
-    /// [`SolveError::BadFile`] when the file is not one of this position or a line of it
-    /// is corrupt, [`SolveError::Io`] when it cannot be read or written.
+    /// [`SolveError::File`] when the file is not one of this position or a line of it is
+    /// corrupt, or when it cannot be read or written.
     pub fn open(path: &Path, state: &State, record: &str) -> Result<Self, SolveError> {
         let subject = format!(
             "position {} {}",
@@ -83,7 +83,7 @@ impl MoveValuesFile {
     /// before returning.
     ///
     /// # Errors
-    /// [`SolveError::Io`] when the file cannot be written.
+    /// [`SolveError::File`] when the file cannot be written.
     pub fn save(&mut self, mv: Move, value: Value) -> Result<(), SolveError> {
         self.lines.save(&format!("{mv} {}", words(value)))
     }
@@ -136,7 +136,7 @@ impl BookCheckpoint {
     /// Saves `entry` of the position of key `key`, on disk before returning.
     ///
     /// # Errors
-    /// [`SolveError::Io`] when the file cannot be written.
+    /// [`SolveError::File`] when the file cannot be written.
     pub fn save(&mut self, key: u64, entry: BookEntry) -> Result<(), SolveError> {
         let value = entry
             .value

@@ -11,8 +11,8 @@ use pylos::{Config, MoveList, Variant};
 use super::checkpoint::{Checkpoint, write_values};
 use super::counters::{counters_path, read_counters};
 use super::{Header, PylosDatabase, Stage, Values};
-use crate::error::SolveError;
-use crate::file::{ensure_writable, fnv1a_continue};
+use crate::error::{FileError, FileErrorKind, SolveError};
+use crate::file::{bad_file, ensure_writable, fnv1a_continue, io_error};
 use crate::progress::{Event, Job, Progress};
 use crate::pylos::direct::apply;
 use crate::pylos::frontier::{self, Counters};
@@ -159,10 +159,11 @@ impl PylosDatabase {
     /// temporary file behind.
     ///
     /// # Errors
-    /// [`SolveError::Io`] or [`SolveError::BadFile`] for the file (a directory, a file
-    /// that is not a database of these options, a database whose values are damaged, a
-    /// folder that does not exist or is not writable), [`SolveError::NotCovered`] when
-    /// moves leave the positions covered.
+    /// [`SolveError::File`] for the file: [`FileErrorKind::Directory`],
+    /// [`FileErrorKind::WouldOverwrite`] for a file that is not a database or checkpoint of
+    /// these options (or whose values are damaged) without `force`, [`FileErrorKind::Io`]
+    /// for a folder that does not exist or is not writable or a write that fails;
+    /// [`SolveError::NotCovered`] when moves leave the positions covered.
     pub fn build(
         config: Config,
         min_balls: u32,
@@ -219,10 +220,7 @@ impl PylosDatabase {
         if config.variant != Variant::Children {
             match std::fs::remove_file(counters_path(path)) {
                 Err(error) if error.kind() != std::io::ErrorKind::NotFound => {
-                    return Err(SolveError::Io {
-                        path: counters_path(path),
-                        source: error,
-                    });
+                    return Err(io_error(&counters_path(path))(error));
                 }
                 _ => {}
             }
@@ -250,17 +248,9 @@ impl PylosDatabase {
         end: u64,
         force: bool,
     ) -> Result<Option<(Header, Vec<u8>)>, SolveError> {
-        let refuse = |what: String| SolveError::BadFile {
-            path: path.to_owned(),
-            reason: format!(
-                "{what}; refusing to overwrite it (give another file, or --force to overwrite it)"
-            ),
-        };
+        let refuse = |why| bad_file(path, FileErrorKind::WouldOverwrite(Box::new(why)));
         match std::fs::metadata(path) {
-            Ok(meta) if meta.is_dir() => Err(SolveError::BadFile {
-                path: path.to_owned(),
-                reason: "a directory, not a database file".to_owned(),
-            }),
+            Ok(meta) if meta.is_dir() => Err(bad_file(path, FileErrorKind::Directory)),
             Ok(_) => match Self::read(path) {
                 Ok((header, values))
                     if header.config == config
@@ -269,21 +259,22 @@ impl PylosDatabase {
                 {
                     Ok(Some((header, values)))
                 }
-                Ok((header, _)) if !force => Err(refuse(format!(
-                    "a database of other options ({}, min_balls={})",
-                    header.config, header.min_balls
-                ))),
-                Err(SolveError::BadFile { reason, .. }) if !force => Err(refuse(reason)),
-                Err(error @ SolveError::Io { .. }) if !force => Err(error),
+                Ok((header, _)) if !force => Err(refuse(FileErrorKind::WrongOptions {
+                    found: format!("{}, min_balls={}", header.config, header.min_balls),
+                })),
+                Err(
+                    error @ SolveError::File(FileError {
+                        kind: FileErrorKind::Io(_),
+                        ..
+                    }),
+                ) if !force => Err(error),
+                Err(SolveError::File(FileError { kind, .. })) if !force => Err(refuse(kind)),
                 _ => ensure_writable(path).map(|()| None),
             },
             Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
                 ensure_writable(path).map(|()| None)
             }
-            Err(source) => Err(SolveError::Io {
-                path: path.to_owned(),
-                source,
-            }),
+            Err(source) => Err(io_error(path)(source)),
         }
     }
 }

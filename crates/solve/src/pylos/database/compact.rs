@@ -24,10 +24,10 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 
-use crate::error::SolveError;
+use crate::error::{FileErrorKind, SolveError};
 use crate::file::{
-    HEADER, fnv1a, fnv1a_continue, io_error, pad_header, seal_line, temporary_path, unseal_line,
-    write_through,
+    HEADER, bad_file, damaged_header, fnv1a, fnv1a_continue, io_error, pad_header, seal_line,
+    temporary_path, unseal_line, write_through,
 };
 use crate::progress::{Job, Progress};
 use crate::pylos::database::Header;
@@ -68,23 +68,21 @@ impl Default for CompactSettings {
 impl CompactSettings {
     /// Refuses blocks too small and levels zstd does not have, for the file `path`.
     fn check(self, path: &Path) -> Result<(), SolveError> {
-        let bad = |reason: String| SolveError::BadFile {
-            path: path.to_owned(),
-            reason,
-        };
         if self.block < 1024 {
-            return Err(bad(format!(
-                "blocks of {} values: at least 1024 are needed",
-                self.block
-            )));
+            return Err(bad_file(
+                path,
+                FileErrorKind::BlockTooSmall { block: self.block },
+            ));
         }
         let levels = zstd::compression_level_range();
         if self.level < 1 || !levels.contains(&self.level) {
-            return Err(bad(format!(
-                "zstd level {}: from 1 to {} only",
-                self.level,
-                levels.end()
-            )));
+            return Err(bad_file(
+                path,
+                FileErrorKind::NoSuchLevel {
+                    level: self.level,
+                    max: *levels.end(),
+                },
+            ));
         }
         Ok(())
     }
@@ -121,21 +119,15 @@ impl CompactValues {
     /// Reads the header and the table of offsets of the compact database at `path`,
     /// whose magic has been read from `file`, checking the seal and the layout.
     pub(crate) fn open(path: &Path, mut file: File) -> Result<(Header, CompactValues), SolveError> {
-        let bad = |reason: String| SolveError::BadFile {
-            path: path.to_owned(),
-            reason,
-        };
-        let io = |source| SolveError::Io {
-            path: path.to_owned(),
-            source,
-        };
-        let len = file.metadata().map_err(io)?.len();
+        let bad = |reason: String| bad_file(path, FileErrorKind::BadHeader { reason });
+        let io = io_error(path);
+        let len = file.metadata().map_err(&io)?.len();
         let mut head = [0u8; HEADER];
-        file.seek(SeekFrom::Start(0)).map_err(io)?;
+        file.seek(SeekFrom::Start(0)).map_err(&io)?;
         file.read_exact(&mut head)
-            .map_err(|_| bad(format!("not a towers database: too short ({len} bytes)")))?;
+            .map_err(|_| bad_file(path, FileErrorKind::TooShort { bytes: len }))?;
         let line =
-            crate::file::header_line(&head).ok_or_else(|| bad("a damaged header".to_owned()))?;
+            crate::file::header_line(&head).ok_or_else(|| bad_file(path, damaged_header()))?;
         let mut header = Header::parse(path, line)?;
         let field = |name: &str| -> Result<u64, SolveError> {
             line.split_whitespace()
@@ -161,14 +153,23 @@ impl CompactValues {
         }
         let table = (blocks + 1) * 8;
         if len < HEADER as u64 + table {
-            return Err(bad(format!("truncated: {len} bytes")));
+            return Err(bad_file(
+                path,
+                FileErrorKind::Truncated {
+                    bytes: len,
+                    expected: HEADER as u64 + table,
+                },
+            ));
         }
         let mut bytes = vec![0u8; table as usize];
-        file.read_exact(&mut bytes).map_err(io)?;
+        file.read_exact(&mut bytes).map_err(&io)?;
         let (fields, seal) = unseal_line(line).ok_or_else(|| bad("a bad checksum".to_owned()))?;
         if fnv1a_continue(fnv1a(fields.as_bytes()), &bytes) != seal {
-            return Err(bad(
-                "the header and table of blocks do not match the header's checksum".to_owned(),
+            return Err(bad_file(
+                path,
+                FileErrorKind::Checksum {
+                    sealed: "header and table of blocks",
+                },
             ));
         }
         let offsets: Vec<u64> = bytes
@@ -178,10 +179,13 @@ impl CompactValues {
         let data = HEADER as u64 + table;
         let ordered = offsets.first() == Some(&data) && offsets.windows(2).all(|w| w[0] < w[1]);
         if !ordered || offsets.last() != Some(&len) {
-            return Err(bad(format!(
-                "{len} bytes where the table of blocks says {}: truncated or damaged",
-                offsets.last().copied().unwrap_or_default()
-            )));
+            return Err(bad_file(
+                path,
+                FileErrorKind::Truncated {
+                    bytes: len,
+                    expected: offsets.last().copied().unwrap_or_default(),
+                },
+            ));
         }
         header.checksum = values;
         let compact = CompactValues {
@@ -225,17 +229,19 @@ impl CompactValues {
 
     /// The values of block `number`, read from the file and decompressed.
     pub(crate) fn block_values(&self, number: u64) -> Result<Vec<u8>, SolveError> {
-        let damaged = |what: String| SolveError::BadFile {
-            path: self.path.clone(),
-            reason: format!("block {number} is damaged: {what}"),
+        let damaged = |reason: String| {
+            bad_file(
+                &self.path,
+                FileErrorKind::DamagedBlock {
+                    block: number,
+                    reason,
+                },
+            )
         };
         let start = self.offsets[number as usize];
         let end = self.offsets[number as usize + 1];
         let mut frame = vec![0u8; (end - start) as usize];
-        read_at(&self.file, &mut frame, start).map_err(|source| SolveError::Io {
-            path: self.path.clone(),
-            source,
-        })?;
+        read_at(&self.file, &mut frame, start).map_err(io_error(&self.path))?;
         let len = (self.positions - number * self.block).min(self.block) as usize;
         let values = DECOMPRESSOR
             .with(|cell| {
@@ -296,15 +302,9 @@ pub(crate) fn write<'v>(
     block_of: impl Fn(u64, u64) -> Result<Cow<'v, [u8]>, SolveError> + Sync,
 ) -> Result<CompactReport, SolveError> {
     let started = Instant::now();
-    let bad = |reason: String| SolveError::BadFile {
-        path: path.to_owned(),
-        reason,
-    };
     settings.check(path)?;
     if path.exists() {
-        return Err(bad(
-            "the file exists; refusing to overwrite it (give a new file)".to_owned(),
-        ));
+        return Err(bad_file(path, FileErrorKind::Exists));
     }
     let block = u64::from(settings.block);
     let blocks = header.positions.div_ceil(block);

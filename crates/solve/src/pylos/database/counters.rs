@@ -7,8 +7,8 @@ use std::sync::atomic::AtomicU8;
 
 use super::Stage;
 use super::cells::{checksum_of, write_cells};
-use crate::error::SolveError;
-use crate::file::{fnv1a, fnv1a_continue, read_file, seal_line, unseal_line, write_file};
+use crate::error::{FileErrorKind, SolveError};
+use crate::file::{bad_file, fnv1a, fnv1a_continue, read_file, seal_line, unseal_line, write_file};
 use crate::pylos::frontier::Counters;
 
 /// The first bytes of the file of the counters of a checkpoint.
@@ -59,9 +59,13 @@ pub(super) fn write_counters(
 
 /// Reads the counters written at `stage` for `len` indices.
 pub(super) fn read_counters(path: &Path, stage: Stage, len: u64) -> Result<Counters, SolveError> {
-    let bad = |reason: &str| SolveError::BadFile {
-        path: path.to_owned(),
-        reason: reason.to_owned(),
+    let bad = |reason: &str| {
+        bad_file(
+            path,
+            FileErrorKind::BadHeader {
+                reason: reason.to_owned(),
+            },
+        )
     };
     let (line, mut bytes) = read_file(path, *COUNTERS_MAGIC)?;
     let field = |name: &str| {
@@ -78,7 +82,10 @@ pub(super) fn read_counters(path: &Path, stage: Stage, len: u64) -> Result<Count
     }
     let (fields, checksum) = unseal_line(&line).ok_or_else(|| bad("a bad checksum"))?;
     if fnv1a_continue(fnv1a(fields.as_bytes()), &bytes) != checksum {
-        return Err(bad("the counters do not match their checksum"));
+        return Err(bad_file(
+            path,
+            FileErrorKind::Checksum { sealed: "counters" },
+        ));
     }
     let entries = bytes.split_off(len as usize);
     let table = entries

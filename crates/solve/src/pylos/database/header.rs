@@ -5,8 +5,8 @@ use std::path::Path;
 
 use pylos::Config;
 
-use crate::error::SolveError;
-use crate::file::{fnv1a, seal_line, unseal_line};
+use crate::error::{FileErrorKind, SolveError};
+use crate::file::{bad_file, fnv1a, seal_line, unseal_line};
 
 /// The first bytes of every database file.
 pub(super) const MAGIC: &[u8; 8] = b"TOWERSDB";
@@ -109,9 +109,13 @@ impl Header {
     }
 
     pub(crate) fn parse(path: &Path, line: &str) -> Result<Header, SolveError> {
-        let bad = |reason: &str| SolveError::BadFile {
-            path: path.to_owned(),
-            reason: reason.to_owned(),
+        let bad = |reason: &str| {
+            bad_file(
+                path,
+                FileErrorKind::BadHeader {
+                    reason: reason.to_owned(),
+                },
+            )
         };
         let field = |name: &str| {
             line.split_whitespace()
@@ -119,22 +123,13 @@ impl Header {
                 .ok_or_else(|| bad(&format!("the header has no {name}")))
         };
         if field("game")? != "pylos" {
-            return Err(bad("not a Pylos database"));
+            return Err(bad_file(path, FileErrorKind::OtherGame));
         }
         match field("format")? {
             format if format == FORMAT.to_string() => {}
-            "2" => {
-                return Err(bad(
-                    "a database of format 2, whose header no checksum covers: build it again \
-                     with this program",
-                ));
-            }
-            "3" => {
-                return Err(bad(
-                    "a database of format 3, which stores each position twice (once for each \
-                     player to move): build it again with this program, which stores it once \
-                     in half the size",
-                ));
+            old @ ("2" | "3") => {
+                let version = if old == "2" { 2 } else { 3 };
+                return Err(bad_file(path, FileErrorKind::OldFormat { version }));
             }
             _ => return Err(bad("an unknown format version")),
         }

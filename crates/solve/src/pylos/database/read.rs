@@ -12,8 +12,8 @@ use super::cells::COPY_CHUNK;
 use super::compact::{self, CompactReport, CompactSettings, CompactValues};
 use super::header::MAGIC;
 use super::{Header, PylosDatabase, Stage, Storage, Values};
-use crate::error::SolveError;
-use crate::file::{fnv1a, fnv1a_continue, read_head, unseal_line};
+use crate::error::{FileErrorKind, Inconsistency, SolveError};
+use crate::file::{bad_file, fnv1a, fnv1a_continue, io_error, read_head, unseal_line};
 use crate::progress::Progress;
 use crate::pylos::direct::{best_of, check_position};
 use crate::pylos::index::PylosIndex;
@@ -27,12 +27,10 @@ impl PylosDatabase {
     /// [`PylosDatabase::verify`] checks them all).
     ///
     /// # Errors
-    /// [`SolveError::Io`] or [`SolveError::BadFile`].
+    /// [`SolveError::File`] for a file that cannot be read, is not a database, is damaged
+    /// or holds an unfinished build ([`FileErrorKind::Unfinished`]).
     pub fn open(path: &Path) -> Result<PylosDatabase, SolveError> {
-        let mut file = File::open(path).map_err(|source| SolveError::Io {
-            path: path.to_owned(),
-            source,
-        })?;
+        let mut file = File::open(path).map_err(io_error(path))?;
         let mut magic = [0u8; 8];
         if file.read_exact(&mut magic).is_ok() && &magic == compact::MAGIC {
             let (header, values) = CompactValues::open(path, file)?;
@@ -46,11 +44,7 @@ impl PylosDatabase {
         drop(file);
         let (header, values) = Self::read(path)?;
         if header.stage != Stage::Done {
-            return Err(SolveError::BadFile {
-                path: path.to_owned(),
-                reason: "an unfinished solve (a checkpoint): run the build again to resume it"
-                    .to_owned(),
-            });
+            return Err(bad_file(path, FileErrorKind::Unfinished));
         }
         Ok(PylosDatabase {
             path: path.to_owned(),
@@ -65,28 +59,25 @@ impl PylosDatabase {
         let (line, mut reader, len) = read_head(path, *MAGIC)?;
         let header = Header::parse(path, &line)?;
         if len != header.positions {
-            return Err(SolveError::BadFile {
-                path: path.to_owned(),
-                reason: format!(
-                    "{len} bytes of values where the header says {} positions: truncated or damaged",
-                    header.positions
-                ),
-            });
+            return Err(bad_file(
+                path,
+                FileErrorKind::Truncated {
+                    bytes: len,
+                    expected: header.positions,
+                },
+            ));
         }
         let mut values = Vec::new();
-        reader
-            .read_to_end(&mut values)
-            .map_err(|source| SolveError::Io {
-                path: path.to_owned(),
-                source,
-            })?;
+        reader.read_to_end(&mut values).map_err(io_error(path))?;
         let fields = unseal_line(&line).map_or("", |(fields, _)| fields);
         let sealed = fnv1a_continue(fnv1a(fields.as_bytes()), &values);
         if values.len() as u64 != header.positions || sealed != header.checksum {
-            return Err(SolveError::BadFile {
-                path: path.to_owned(),
-                reason: "the header and values do not match the header's checksum".to_owned(),
-            });
+            return Err(bad_file(
+                path,
+                FileErrorKind::Checksum {
+                    sealed: "header and values",
+                },
+            ));
         }
         Ok((header, values))
     }
@@ -156,9 +147,10 @@ impl PylosDatabase {
     /// to `path` only when whole.
     ///
     /// # Errors
-    /// [`SolveError::BadFile`] when `path` exists (it is never overwritten) or the settings
-    /// are out of range, [`SolveError::Io`] when the file cannot be written (no temporary
-    /// file is left behind), and the errors of reading a compact database's blocks.
+    /// [`FileErrorKind::Exists`] when `path` exists (it is never overwritten),
+    /// [`FileErrorKind::BlockTooSmall`] or [`FileErrorKind::NoSuchLevel`] for settings out
+    /// of range, [`FileErrorKind::Io`] when the file cannot be written (no temporary file is
+    /// left behind), and the errors of reading a compact database's blocks.
     pub fn write_compact(
         &self,
         path: &Path,
@@ -174,18 +166,18 @@ impl PylosDatabase {
     /// database's blocks are also checked one by one as they are decompressed).
     ///
     /// # Errors
-    /// [`SolveError::BadFile`] for a damaged value or block, [`SolveError::Io`] for a read
-    /// that fails.
+    /// [`FileErrorKind::Checksum`] for a damaged value, [`FileErrorKind::DamagedBlock`] for a
+    /// damaged block, [`FileErrorKind::Io`] for a read that fails.
     pub fn verify(&self) -> Result<(), SolveError> {
         let mut hash = fnv1a(self.header.fields().as_bytes());
         self.for_each_chunk(|values| hash = fnv1a_continue(hash, values))?;
         if hash == self.header.checksum {
             Ok(())
         } else {
-            Err(SolveError::BadFile {
-                path: self.path.clone(),
-                reason: "the values do not match the database's checksum".to_owned(),
-            })
+            Err(bad_file(
+                &self.path,
+                FileErrorKind::Checksum { sealed: "values" },
+            ))
         }
     }
 
@@ -228,8 +220,8 @@ impl PylosDatabase {
     /// and one to a draw. Returns the positions checked.
     ///
     /// # Errors
-    /// The first position that breaks a rule, with its text.
-    pub fn check(&self, stride: u64) -> Result<u64, String> {
+    /// The first position that breaks a rule, and the rule.
+    pub fn check(&self, stride: u64) -> Result<u64, Inconsistency> {
         use rayon::prelude::*;
         let stride = stride.max(1);
         (0..self.header.positions.div_ceil(stride))

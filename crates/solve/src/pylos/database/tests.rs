@@ -11,7 +11,7 @@ use super::counters::{counters_path, read_counters};
 use super::*;
 use crate::CompactSettings;
 use crate::PylosDirect;
-use crate::error::SolveError;
+use crate::error::{FileError, FileErrorKind, SolveError};
 use crate::file::{HEADER, temporary_path};
 use crate::progress::{Job, Quiet};
 use crate::pylos::frontier::{self, Counters};
@@ -79,7 +79,10 @@ fn files_round_trip_and_refuse_damage() {
     // A checkpoint is not a database.
     assert!(matches!(
         PylosDatabase::open(&path),
-        Err(SolveError::BadFile { .. })
+        Err(SolveError::File(FileError {
+            kind: FileErrorKind::Unfinished,
+            ..
+        }))
     ));
     write_values(&path, config, 29, Stage::Done, &cells).unwrap();
     let database = PylosDatabase::open(&path).unwrap();
@@ -99,7 +102,10 @@ fn files_round_trip_and_refuse_damage() {
     std::fs::write(&path, &bytes).unwrap();
     assert!(matches!(
         PylosDatabase::open(&path),
-        Err(SolveError::BadFile { .. })
+        Err(SolveError::File(FileError {
+            kind: FileErrorKind::Checksum { .. },
+            ..
+        }))
     ));
     // So does any edit of the header, the checksum untouched: another variant, another
     // range of balls, a mark in the padding.
@@ -111,7 +117,7 @@ fn files_round_trip_and_refuse_damage() {
         bytes.extend_from_slice(&sound[HEADER..]);
         std::fs::write(&path, &bytes).unwrap();
         match PylosDatabase::open(&path) {
-            Err(SolveError::BadFile { reason, .. }) => reason,
+            Err(SolveError::File(error)) => error.kind.to_string(),
             other => panic!("{from} -> {to}: {:?}", other.map(|d| d.header().clone())),
         }
     };
@@ -133,7 +139,7 @@ fn files_round_trip_and_refuse_damage() {
     std::fs::write(&path, &bytes).unwrap();
     assert!(matches!(
         PylosDatabase::read(&path),
-        Err(SolveError::BadFile { .. })
+        Err(SolveError::File(_))
     ));
     std::fs::remove_dir_all(&directory).unwrap();
 }
@@ -144,6 +150,14 @@ fn unpacked(database: &PylosDatabase) -> Vec<u8> {
         .values_between(0, database.header().positions)
         .unwrap()
         .into_owned()
+}
+
+/// What is wrong with the file of a result that failed on one.
+fn kind_of<T>(result: Result<T, SolveError>) -> Option<FileErrorKind> {
+    match result {
+        Err(SolveError::File(FileError { kind, .. })) => Some(kind),
+        _ => None,
+    }
 }
 
 #[test]
@@ -206,8 +220,8 @@ fn compact_files_round_trip_and_refuse_damage() {
     ] {
         let new = directory.join("bad.dz");
         assert!(matches!(
-            database.write_compact(&new, &bad, &Quiet),
-            Err(SolveError::BadFile { .. })
+            kind_of(database.write_compact(&new, &bad, &Quiet)),
+            Some(FileErrorKind::BlockTooSmall { .. } | FileErrorKind::NoSuchLevel { .. })
         ));
         assert!(!new.exists() && !temporary_path(&new).exists());
     }
@@ -243,8 +257,8 @@ fn compact_files_round_trip_and_refuse_damage() {
         panic!("a compact database");
     };
     assert!(matches!(
-        values.get(299_999),
-        Err(SolveError::BadFile { .. })
+        kind_of(values.get(299_999)),
+        Some(FileErrorKind::DamagedBlock { .. })
     ));
     assert_eq!(values.get(0).unwrap(), Some(plain(&database)[0]));
     assert_eq!(values.get(300_000).unwrap(), None);
