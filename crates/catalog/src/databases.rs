@@ -22,11 +22,16 @@ static INSTALLED: OnceLock<Databases> = OnceLock::new();
 /// package: the environment variable `TOWERS_PYLOS_DB`; the server: `--db`) and either
 /// installs them once for the whole process or hands them to [`crate::AnyGame::analyse`].
 ///
+/// With the feature `database`:
+///
 /// ```no_run
+/// # #[cfg(feature = "database")]
+/// # {
 /// use std::sync::Arc;
 ///
 /// let database = catalog::solve::PylosDatabase::open("pylos.db".as_ref()).unwrap();
 /// catalog::Databases::default().with_pylos(Arc::new(database)).install();
+/// # }
 /// ```
 #[derive(Clone, Default)]
 pub struct Databases {
