@@ -424,7 +424,7 @@ pub(crate) fn move_values(state: &State, request: SolveRequest) -> Result<Vec<Mo
     // The values known ahead first: the search solves only the other moves.
     let known = known_move_values(state);
     let values = request
-        .run(|solver| solver.move_values_resuming(state, &known, |_, _| {}))?
+        .run(|solver| solver.move_values_resuming(state, &known, &solve::Quiet, |_, _| {}))?
         .into_iter()
         .map(|(mv, after)| (mv.to_string(), after.after_move()))
         .collect();

@@ -68,7 +68,8 @@ pub use progress::{Event, Job, Progress, Quiet};
 #[cfg(feature = "database")]
 pub use pyrga::{BookCheckpoint, MoveValuesFile};
 pub use pyrga::{
-    BookEntry, BookError, BookStep, Limits, PyrgaBook, PyrgaProof, PyrgaSolver, known_move_values,
+    BookEntry, BookError, BookSettings, Limits, PyrgaBook, PyrgaProof, PyrgaSolver,
+    known_move_values,
 };
 pub use turn::Turn;
 pub use value::{Value, Verdict};

@@ -45,6 +45,11 @@ pub enum Job {
     Layer(u32),
     /// The writing of a compact Pylos database, over positions.
     Compact,
+    /// The positions of this ply of a Pyrga opening book, over positions.
+    Book(u32),
+    /// The values of the moves of a Pyrga position, over the moves whose results are not
+    /// images of each other.
+    Moves,
 }
 
 /// Where a long job tells its progress: called from any thread.

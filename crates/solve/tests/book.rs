@@ -7,7 +7,7 @@ use boardcore::{Game, Symmetry};
 use pyrga::{Config, Rules, State};
 use rand_core::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
-use solve::{BookError, PyrgaBook, PyrgaSolver, Verdict};
+use solve::{BookError, BookSettings, PyrgaBook, PyrgaSolver, Quiet, Verdict};
 
 const RULES: [Rules; 2] = [Rules::Standard, Rules::Classic];
 
@@ -239,16 +239,10 @@ fn the_builder_walks_the_same_positions_again() {
     for rules in RULES {
         let book = PyrgaBook::shipped(rules).unwrap();
         let mut solved = 0;
-        let again = PyrgaBook::build(
-            rules,
-            book.plies(),
-            None,
-            &mut solvers,
-            book.entries(),
-            |step| {
-                solved += usize::from(step.solved);
-            },
-        )
+        let settings = BookSettings::new(rules, book.plies());
+        let again = PyrgaBook::build(&settings, &mut solvers, book.entries(), &Quiet, |_, _| {
+            solved += 1;
+        })
         .unwrap();
         assert_eq!(solved, 0);
         assert_eq!(&again, book);

@@ -89,18 +89,30 @@ pub(crate) fn bar(len: u64, what: &str) -> ProgressBar {
     bar
 }
 
-/// The progress of a Pylos build or of the writing of a compact database, drawn from
-/// `solve`'s events on standard error: a bar per stage on a terminal, a line every minute
-/// when standard error is a file (a run left going with its output to a log), and a line
-/// when a stage of a build is over.
-#[derive(Default)]
+/// The progress of a long solve (a Pylos build, the writing of a compact database, a
+/// Pyrga book, every move of a Pyrga position), drawn from `solve`'s events on standard
+/// error: a bar per stage on a terminal, a line every minute when standard error is a
+/// file (a run left going with its output to a log), and a line when a stage of a build or
+/// a ply of a book is over.
 pub(crate) struct Stages {
     /// The stage going on.
     stage: Mutex<Option<Stage>>,
+    /// When the job started (the lines of a book's plies give the time since).
+    started: Instant,
+}
+
+impl Default for Stages {
+    fn default() -> Self {
+        Stages {
+            stage: Mutex::default(),
+            started: Instant::now(),
+        }
+    }
 }
 
 /// A stage being drawn.
 struct Stage {
+    job: Job,
     bar: ProgressBar,
     /// What the lines start with, when lines replace the bar.
     lines: Option<String>,
@@ -126,6 +138,14 @@ impl Stages {
                 "distance {msg} [{bar:30}] {human_pos}/{human_len} indices, {per_sec}, {eta} to go",
                 plies.to_string(),
             ),
+            Job::Book(ply) => (
+                "ply {msg} {elapsed_precise} [{bar:30}] {pos}/{len} positions",
+                ply.to_string(),
+            ),
+            Job::Moves => (
+                "moves {elapsed_precise} [{bar:30}] {pos}/{len} solved {msg}",
+                String::new(),
+            ),
             _ => (
                 "compact [{bar:30}] {human_pos}/{human_len} positions, {per_sec}, {eta} to go",
                 String::new(),
@@ -141,6 +161,7 @@ impl Stages {
             .then(|| format!("{first_word} {message}").trim_end().to_owned());
         bar.set_message(message);
         Stage {
+            job,
             bar,
             lines,
             last_line: Instant::now(),
@@ -166,6 +187,17 @@ impl Stages {
     }
 }
 
+impl Stages {
+    /// Shows `message` after the bar of the stage going on (the last move solved, say).
+    pub(crate) fn say(&self, message: String) {
+        if let Ok(stage) = self.stage.lock()
+            && let Some(stage) = stage.as_ref()
+        {
+            stage.bar.set_message(message);
+        }
+    }
+}
+
 impl Progress for Stages {
     fn event(&self, event: Event) {
         let Ok(mut stage) = self.stage.lock() else {
@@ -180,7 +212,18 @@ impl Progress for Stages {
             }
             Event::Finished => {
                 if let Some(stage) = stage.take() {
-                    stage.bar.finish();
+                    match stage.job {
+                        Job::Book(ply) => {
+                            stage.bar.finish_and_clear();
+                            report(format_args!(
+                                "ply {ply}: {} positions, {:.1} s",
+                                stage.bar.length().unwrap_or_default(),
+                                self.started.elapsed().as_secs_f64()
+                            ));
+                        }
+                        Job::Moves => stage.bar.finish_and_clear(),
+                        _ => stage.bar.finish(),
+                    }
                 }
             }
             Event::Swept(sweep) => report(format_args!(

@@ -5,9 +5,9 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use solve::{
-    BookCheckpoint, BookEntry, BookError, BuildSettings, CompactSettings, FileError, FileErrorKind,
-    Limits, MoveValuesFile, PylosDatabase, PylosDirect, PyrgaBook, PyrgaProof, PyrgaSolver,
-    SolveError, Value,
+    BookCheckpoint, BookEntry, BookError, BookSettings, BuildSettings, CompactSettings, FileError,
+    FileErrorKind, Limits, MoveValuesFile, PylosDatabase, PylosDirect, PyrgaBook, PyrgaProof,
+    PyrgaSolver, SolveError, Value,
 };
 
 use crate::checkpoint::refused;
@@ -154,20 +154,16 @@ fn all_move_values(
     let known = checkpoint
         .as_ref()
         .map_or_else(Vec::new, |checkpoint| checkpoint.known().to_vec());
-    let classes = distinct_results(state);
-    let progress = progress::bar(classes as u64, "moves solved");
-    progress.set_position(known.len().min(classes) as u64);
+    let stages = progress::Stages::default();
     let mut saved = Ok(());
-    let result = solver.move_values_resuming(state, &known, |mv, value| {
-        progress.inc(1);
-        progress.set_message(format!("(last: {mv}, {})", Value::describe_move(value)));
+    let result = solver.move_values_resuming(state, &known, &stages, |mv, value| {
+        stages.say(format!("(last: {mv}, {})", Value::describe_move(value)));
         if let (Some(checkpoint), Ok(())) = (checkpoint.as_mut(), &saved) {
             saved = checkpoint
                 .save(mv, value)
                 .map_err(refused(checkpoint.path()));
         }
     });
-    progress.finish_and_clear();
     saved?;
     let mut values: Vec<(pyrga::Move, Value)> = result
         .map_err(|error| match (error, checkpoint) {
@@ -236,52 +232,27 @@ fn build_book(
     let mut known = checkpoint.take_known();
     known.extend(earlier);
     let started = Instant::now();
-    let mut bar: Option<(u32, indicatif::ProgressBar)> = None;
     let mut solved = 0usize;
     let mut saved = Ok(());
     let plies = args.plies;
+    let settings = BookSettings {
+        exact_nodes: Some(args.exact_nodes),
+        ..BookSettings::new(rules, plies)
+    };
     let built = PyrgaBook::build(
-        rules,
-        plies,
-        Some(args.exact_nodes),
+        &settings,
         solvers,
         &known,
-        |step| {
-            if bar.as_ref().is_none_or(|(ply, _)| *ply != step.ply) {
-                if let Some((_, done)) = bar.take() {
-                    done.finish_and_clear();
-                }
-                let shown =
-                    progress::bar(step.total as u64, &format!("positions of ply {}", step.ply));
-                bar = Some((step.ply, shown));
-            }
-            if let Some((_, shown)) = &bar {
-                shown.set_position(step.done as u64);
-            }
-            if step.done == step.total {
-                // A log line for each ply, also when standard error is not a terminal (a
-                // closed one is no reason to stop the build).
-                let _ = writeln!(
-                    std::io::stderr(),
-                    "ply {}: {} positions, {:.1} s",
-                    step.ply,
-                    step.total,
-                    started.elapsed().as_secs_f64()
-                );
-            }
-            if step.solved {
-                solved += 1;
-                if saved.is_ok() {
-                    saved = checkpoint
-                        .save(step.key, step.entry)
-                        .map_err(refused(checkpoint.path()));
-                }
+        &progress::Stages::default(),
+        |key, entry| {
+            solved += 1;
+            if saved.is_ok() {
+                saved = checkpoint
+                    .save(key, entry)
+                    .map_err(refused(checkpoint.path()));
             }
         },
     );
-    if let Some((_, shown)) = bar {
-        shown.finish_and_clear();
-    }
     saved?;
     let book = built.map_err(|error| match error {
         SolveError::OutOfBudget { nodes } => CliError::Unfinished {
@@ -317,18 +288,6 @@ fn build_book(
         None => writeln!(out, "verdict {}", entry.verdict)?,
     }
     Ok(())
-}
-
-/// The number of legal moves of `state` whose results are not images of each other.
-fn distinct_results(state: &pyrga::State) -> usize {
-    let mut keys: Vec<u64> = pyrga::legal_moves(state)
-        .iter()
-        .filter_map(|&mv| pyrga::apply(state, mv).ok())
-        .map(|child| child.symmetric_key())
-        .collect();
-    keys.sort_unstable();
-    keys.dedup();
-    keys.len()
 }
 
 fn solve_pylos(args: &PylosSolveArgs, out: &mut impl Write) -> Result<(), CliError> {

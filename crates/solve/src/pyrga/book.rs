@@ -12,6 +12,7 @@ use pyrga::{Cell, Move, Rules, Shape, State};
 use super::{Limits, PyrgaSolver};
 use crate::error::SolveError;
 use crate::file::fnv1a;
+use crate::progress::{Event, Job, Progress};
 use crate::value::{Value, Verdict};
 
 /// The first bytes of a book file.
@@ -121,21 +122,39 @@ pub struct BookEntry {
     pub value: Option<Value>,
 }
 
-/// One position of a book being built, as [`PyrgaBook::build`] reports it.
+/// What [`PyrgaBook::build`] builds: the rules, the last ply, and how hard it tries for
+/// exact values.
+///
+/// ```
+/// use pyrga::Rules;
+///
+/// let settings = solve::BookSettings {
+///     exact_nodes: Some(1_000_000),
+///     ..solve::BookSettings::new(Rules::Classic, 4)
+/// };
+/// assert_eq!(settings.plies, 4);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct BookStep {
-    /// The ply of the position.
-    pub ply: u32,
-    /// The positions of this ply done, this one included.
-    pub done: usize,
-    /// The book positions of this ply.
-    pub total: usize,
-    /// The position's symmetric key ([`State::symmetric_key`]).
-    pub key: u64,
-    /// The position's entry, with a move of its canonical image ([`State::canonical`]).
-    pub entry: BookEntry,
-    /// Whether the solver found it now (`false`: it was known).
-    pub solved: bool,
+pub struct BookSettings {
+    /// The rules of the book's games.
+    pub rules: Rules,
+    /// The last ply of the book (at most 30, the longest game).
+    pub plies: u32,
+    /// The node budget of the exact search of each position: a position whose exact
+    /// search needs more gets its verdict and a move that keeps it ([`BookEntry`]);
+    /// `None`: no such budget (the solvers' own limits still hold).
+    pub exact_nodes: Option<u64>,
+}
+
+impl BookSettings {
+    /// The book of `rules` up to ply `plies`, with no node budget for exact values.
+    pub const fn new(rules: Rules, plies: u32) -> BookSettings {
+        BookSettings {
+            rules,
+            plies,
+            exact_nodes: None,
+        }
+    }
 }
 
 impl PyrgaBook {
@@ -213,47 +232,53 @@ impl PyrgaBook {
         self.best_move(state)?.value
     }
 
-    /// Builds the book of `rules` up to ply `plies` (at most 30, the longest game) with
-    /// `solvers` (give them large tables: the positions of one game share much of their
-    /// proofs; each call keeps a solver's limits), taking the entries of `known` (as an earlier build reported them in
-    /// [`BookStep`]s) instead of solving them again when their move is legal; `step` is
-    /// called after each position, ply by ply, the known ones first. With more than one
-    /// solver, each solves positions of a ply in a thread of its own (one solver needs
-    /// no thread, and so builds in WebAssembly too).
+    /// Builds the book `settings` describe with `solvers` (give them large tables: the
+    /// positions of one game share much of their proofs; each call keeps a solver's
+    /// limits), taking the entries of `known` (as an earlier build gave them to `solved`)
+    /// instead of solving them again when their move is legal. `solved` is given each
+    /// entry the solvers found, as soon as it is found, so that the caller can save it;
+    /// `progress` is told of each ply ([`Job::Book`]) and each of its positions, the known
+    /// ones first. With more than one solver, each solves positions of a ply in a thread
+    /// of its own (one solver needs no thread, and so builds in WebAssembly too).
     ///
     /// Each position gets its exact value and best move when the exact search ends within
-    /// `exact_nodes` nodes (`None`: no such limit), else its verdict and a move that keeps
-    /// it ([`BookEntry`]).
+    /// [`BookSettings::exact_nodes`], else its verdict and a move that keeps it
+    /// ([`BookEntry`]).
     ///
     /// ```
     /// use pyrga::Rules;
-    /// use solve::{PyrgaBook, PyrgaSolver};
+    /// use solve::{BookSettings, PyrgaBook, PyrgaSolver, Quiet};
     ///
     /// let mut solvers = [PyrgaSolver::new(16)];
-    /// let mut steps = Vec::new();
+    /// let mut solved = Vec::new();
     /// // Solving the start takes minutes: this book of ply 0 alone takes its entry from
     /// // the shipped book.
     /// let shipped = PyrgaBook::shipped(Rules::Standard).unwrap();
-    /// let book = PyrgaBook::build(Rules::Standard, 0, None, &mut solvers, shipped.entries(), |step| {
-    ///     steps.push(*step)
+    /// let settings = BookSettings::new(Rules::Standard, 0);
+    /// let book = PyrgaBook::build(&settings, &mut solvers, shipped.entries(), &Quiet, |key, entry| {
+    ///     solved.push((key, entry))
     /// })
     /// .unwrap();
     /// assert_eq!(book.len(), 1);
-    /// assert!(!steps[0].solved);
+    /// assert!(solved.is_empty());
     /// ```
     ///
     /// # Errors
-    /// [`SolveError::OutOfBudget`] when a solver's limits run out (the entries reported
-    /// before stay valid: give them back as `known` to go on); [`SolveError::Internal`]
-    /// when `solvers` is empty and a position needs solving.
+    /// [`SolveError::OutOfBudget`] when a solver's limits run out (the entries given to
+    /// `solved` before stay valid: give them back as `known` to go on);
+    /// [`SolveError::Internal`] when `solvers` is empty and a position needs solving.
     pub fn build(
-        rules: Rules,
-        plies: u32,
-        exact_nodes: Option<u64>,
+        settings: &BookSettings,
         solvers: &mut [PyrgaSolver],
         known: &[(u64, BookEntry)],
-        mut step: impl FnMut(&BookStep),
+        progress: &dyn Progress,
+        mut solved: impl FnMut(u64, BookEntry),
     ) -> Result<PyrgaBook, SolveError> {
+        let BookSettings {
+            rules,
+            plies,
+            exact_nodes,
+        } = *settings;
         // A game lasts at most 30 plies, so a book ends there (and its file keeps the
         // plies in a byte).
         let plies = plies.min(LONGEST_GAME);
@@ -272,30 +297,28 @@ impl PyrgaBook {
                 .map(|(&key, &(state, _))| (key, state))
                 .collect();
             // The entries of this ply: the known ones, then the others as they are solved.
+            progress.event(Event::Started {
+                stage: Job::Book(ply),
+                total: booked.len() as u64,
+            });
             let mut found: HashMap<u64, BookEntry> = HashMap::new();
             let mut todo = Vec::new();
-            let mut report = |key: u64, entry: BookEntry, solved: bool| {
-                found.insert(key, entry);
-                step(&BookStep {
-                    ply,
-                    done: found.len(),
-                    total: booked.len(),
-                    key,
-                    entry,
-                    solved,
-                });
-            };
             for &(key, state) in &booked {
                 match known.get(&key) {
                     Some(&entry) if pyrga::legal_moves(&state).contains(&entry.mv) => {
-                        report(key, entry, false);
+                        found.insert(key, entry);
+                        progress.event(Event::Advanced { done: 1 });
                     }
                     _ => todo.push((key, state)),
                 }
             }
-            solve_all(solvers, &todo, exact_nodes, |key, entry| {
-                report(key, entry, true);
-            })?;
+            let finished_ply = solve_all(solvers, &todo, exact_nodes, |key, entry| {
+                found.insert(key, entry);
+                solved(key, entry);
+                progress.event(Event::Advanced { done: 1 });
+            });
+            progress.event(Event::Finished);
+            finished_ply?;
             let mut next: BTreeMap<u64, (State, u8)> = BTreeMap::new();
             let mut add = |state: State, sides: u8| {
                 let (image, _) = state.canonical();

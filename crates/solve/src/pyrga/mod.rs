@@ -11,8 +11,9 @@ use pyrga::{MAX_MOVES, Move, State};
 use web_time::Instant;
 
 use crate::error::SolveError;
+use crate::progress::{Event, Job, Progress, Quiet};
 use crate::value::{Value, Verdict, WIN};
-pub use book::{BookEntry, BookError, BookStep, PyrgaBook};
+pub use book::{BookEntry, BookError, BookSettings, PyrgaBook};
 pub use proof::PyrgaProof;
 #[cfg(feature = "database")]
 pub use saved::{BookCheckpoint, MoveValuesFile};
@@ -288,28 +289,32 @@ impl PyrgaSolver {
     /// # Errors
     /// [`SolveError::OutOfBudget`] when a limit runs out first.
     pub fn move_values(&mut self, state: &State) -> Result<Vec<(Move, Value)>, SolveError> {
-        self.move_values_resuming(state, &[], |_, _| {})
+        self.move_values_resuming(state, &[], &Quiet, |_, _| {})
     }
 
     /// [`PyrgaSolver::move_values`] for a long solve that can stop and resume: the values
     /// in `known` (from an earlier run) are taken as they are, also for the moves whose
     /// results are their images, and `solved` is called with each value found, as soon as
-    /// it is found, so that the caller can save it.
+    /// it is found, so that the caller can save it. `progress` is told of the moves to
+    /// solve ([`Job::Moves`], counting the results that are not images of each other, the
+    /// known ones at once) and of each one solved.
     ///
     /// ```
     /// use pyrga::{Config, State};
-    /// use solve::PyrgaSolver;
+    /// use solve::{PyrgaSolver, Quiet};
     ///
     /// let state = State::new(Config::default())
     ///     .replay("Ta4e Tb4s Tb3n Cb4 Sb4 Sb3 Tc3s Sc1 Sc2 Tb2s Tb1w Ta1e Td1w Tc1e Cd1 Sd1")
     ///     .unwrap();
     /// let mut solver = PyrgaSolver::new(16);
     /// let mut saved = Vec::new();
-    /// let all = solver.move_values_resuming(&state, &[], |mv, value| saved.push((mv, value))).unwrap();
+    /// let all = solver
+    ///     .move_values_resuming(&state, &[], &Quiet, |mv, value| saved.push((mv, value)))
+    ///     .unwrap();
     /// // A second run that knows the first value solves only the others.
     /// let mut again = Vec::new();
     /// let resumed = solver
-    ///     .move_values_resuming(&state, &saved[..1], |mv, value| again.push((mv, value)))
+    ///     .move_values_resuming(&state, &saved[..1], &Quiet, |mv, value| again.push((mv, value)))
     ///     .unwrap();
     /// assert_eq!(resumed, all);
     /// assert_eq!(again.len(), saved.len() - 1);
@@ -323,14 +328,25 @@ impl PyrgaSolver {
         &mut self,
         state: &State,
         known: &[(Move, Value)],
+        progress: &dyn Progress,
         mut solved: impl FnMut(Move, Value),
     ) -> Result<Vec<(Move, Value)>, SolveError> {
         self.start();
-        self.for_each_move(state, known, |solver, mv, child| {
+        progress.event(Event::Started {
+            stage: Job::Moves,
+            total: distinct_results(state, pyrga::legal_moves(state)),
+        });
+        progress.event(Event::Advanced {
+            done: distinct_results(state, known.iter().map(|&(mv, _)| mv)),
+        });
+        let result = self.for_each_move(state, known, |solver, mv, child| {
             let value = solver.value_within(child)?;
             solved(mv, value);
+            progress.event(Event::Advanced { done: 1 });
             Ok(value)
-        })
+        });
+        progress.event(Event::Finished);
+        result
     }
 
     /// The verdict of every legal move of `state` (of the position after it, for the
@@ -668,4 +684,17 @@ enum Expansion {
     /// The best score of the finished children and its move's index; the children to
     /// search are none after a move that wins at once.
     Open { best: i32, best_index: usize },
+}
+
+/// The number of the results of `moves` in `state` that are not images of each other
+/// (illegal moves left out).
+fn distinct_results(state: &State, moves: impl IntoIterator<Item = Move>) -> u64 {
+    let mut keys: Vec<u64> = moves
+        .into_iter()
+        .filter_map(|mv| pyrga::apply(state, mv).ok())
+        .map(|child| child.symmetric_key())
+        .collect();
+    keys.sort_unstable();
+    keys.dedup();
+    keys.len() as u64
 }
