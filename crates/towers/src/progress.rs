@@ -215,11 +215,14 @@ impl Progress for Stages {
                     match stage.job {
                         Job::Book(ply) => {
                             stage.bar.finish_and_clear();
-                            report(format_args!(
-                                "ply {ply}: {} positions, {:.1} s",
-                                stage.bar.length().unwrap_or_default(),
-                                self.started.elapsed().as_secs_f64()
-                            ));
+                            // A ply cut short (the budget ran out) is not reported as done.
+                            let positions = stage.bar.length().unwrap_or_default();
+                            if stage.bar.position() == positions {
+                                report(format_args!(
+                                    "ply {ply}: {positions} positions, {:.1} s",
+                                    self.started.elapsed().as_secs_f64()
+                                ));
+                            }
                         }
                         Job::Moves => stage.bar.finish_and_clear(),
                         _ => stage.bar.finish(),
