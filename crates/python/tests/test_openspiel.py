@@ -2,6 +2,8 @@
 option set, its MCTS bot against its uniform random bot, and Pyrga's values against our
 solver."""
 
+import pickle
+
 import numpy as np
 import pyspiel
 import pytest
@@ -18,7 +20,7 @@ OPTION_SETS = [
     *[
         ("towers_pylos", {"variant": variant, "takeback": takeback, "end": end})
         for variant in ("children", "standard", "expert")
-        for takeback in ("1-2", "0-2")
+        for takeback in ("1to2", "0to2", "1to2-earlier", "0to2-earlier")
         for end in ("nomove", "reserve")
     ],
     ("towers_architekton", {"buildingMatch": "all"}),
@@ -31,7 +33,23 @@ OPTION_SETS = [
 def test_random_simulation(name, params):
     game = pyspiel.load_game(name, params)
     assert game.num_players() == params.get("players", 2)
-    pyspiel.random_sim_test(game, num_sims=5, serialize=False, verbose=False)
+    assert str(pyspiel.load_game(str(game))) == str(game)
+    assert str(pickle.loads(pickle.dumps(game))) == str(game)
+    pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
+
+
+def test_the_engine_spelling_of_take_backs_is_read_too():
+    """OpenSpiel reads `1-2` in a game string as a number, so the strings say `1to2`; a
+    parameter dict may still give the engine's spelling."""
+    game = pyspiel.load_game("towers_pylos", {"takeback": "0-2"})
+    assert "takeback=0to2" in str(game)
+    assert game.new_initial_state().position.to_text().endswith("0-2 nomove")
+    state = game.new_initial_state()
+    state.apply_action(state.legal_actions()[3])
+    again, restored = pyspiel.deserialize_game_and_state(
+        pyspiel.serialize_game_and_state(game, state)
+    )
+    assert str(again) == str(game) and restored.history() == state.history()
 
 
 def test_chance_is_the_chance_player():

@@ -4,7 +4,9 @@
 Importing this module registers them with ``pyspiel.register_game``; then
 ``pyspiel.load_game("towers_pylos", {"variant": "expert"})`` loads one. The game parameters
 are the game's options (``game_info(name)["options"]``), with ``players`` an integer
-(Crescendo: 2 to 4 players), and ``max_plies``. Actions are the game's fixed action space; chance (the tile
+(Crescendo: 2 to 4 players), and ``max_plies``. A value with ``-`` between digits is
+spelled with ``to`` in OpenSpiel (Pylos's ``takeback=1to2``, ``0to2-earlier``), which reads
+``1-2`` as a number; a parameter dict may give either spelling. Actions are the game's fixed action space; chance (the tile
 draws of Architekton) is OpenSpiel's chance player, whose outcomes are the draws' actions
 with probabilities proportional to the engine's weights. Returns are +1 for the winner,
 -1 for the loser, 0 each for a draw; a Crescendo ranking scores +1 for the first down to -1
@@ -13,12 +15,13 @@ default the game's ``maxPlies``: 1000 in Pylos, whose take-backs can repeat for 
 elsewhere) stops there as a draw.
 """
 
+import re
+
 import numpy as np
 import pyspiel
 
 from ._native import Game as _Game
 from ._native import game_info as _game_info
-from ._native import games as _games
 
 
 def short_name(name):
@@ -26,10 +29,24 @@ def short_name(name):
     return "towers_" + name
 
 
+def _spelled(value):
+    """An option value as a game parameter's text: ``-`` between digits written ``to``
+    (``1-2`` as ``1to2``), since OpenSpiel reads a text of digits and ``-`` as a number."""
+    return re.sub(r"(?<=\d)-(?=\d)", "to", value)
+
+
+def _option(value):
+    """A game parameter's value as the engine's option: ``to`` between digits read back as
+    ``-``; the engine's own spelling (``1-2``, given in a parameter dict) as it is."""
+    if isinstance(value, str):
+        return re.sub(r"(?<=\d)to(?=\d)", "-", value)
+    return value
+
+
 def _parameter(spec):
     """An option's default as a game parameter: an integer when its values are numbers."""
     default = spec["default"]
-    return int(default) if all(v.isdigit() for v in spec["values"]) else default
+    return int(default) if all(v.isdigit() for v in spec["values"]) else _spelled(default)
 
 
 def _game_type(name):
@@ -66,13 +83,14 @@ class TowersGame(pyspiel.Game):
 
     def __init__(self, name, params=None):
         game_type = _game_type(name)
-        options = dict(game_type.parameter_specification)
-        options.update(params or {})
+        parameters = dict(game_type.parameter_specification)
+        parameters.update(params or {})
         self.name = name
-        self.options = options
-        self.max_plies = options.pop("max_plies")
+        self.max_plies = parameters.pop("max_plies")
         if self.max_plies < 1:
             raise ValueError("max_plies must be at least 1")
+        options = {key: _option(value) for key, value in parameters.items()}
+        self.options = options
         start = _Game(name, **options)
         self.start = start
         game_info = pyspiel.GameInfo(
@@ -84,7 +102,11 @@ class TowersGame(pyspiel.Game):
             utility_sum=0.0,
             max_game_length=self.max_plies,
         )
-        super().__init__(game_type, game_info, dict(options, max_plies=self.max_plies))
+        spelled = {
+            key: _spelled(value) if isinstance(value, str) else value
+            for key, value in options.items()
+        }
+        super().__init__(game_type, game_info, dict(spelled, max_plies=self.max_plies))
 
     def new_initial_state(self):
         """The start of the game."""
@@ -164,14 +186,33 @@ class TowersObserver:
         return state.position.to_text()
 
 
-def _register(name):
-    class _Registered(TowersGame):
-        def __init__(self, params=None):
-            super().__init__(name, params)
+class TowersPyrga(TowersGame):
+    """Pyrga (parameter ``rules``)."""
 
-    _Registered.__name__ = "Towers" + name.capitalize()
-    pyspiel.register_game(_game_type(name), _Registered)
+    def __init__(self, params=None):
+        super().__init__("pyrga", params)
 
 
-for _name in _games():
-    _register(_name)
+class TowersPylos(TowersGame):
+    """Pylos (parameters ``variant``, ``takeback``, ``end``)."""
+
+    def __init__(self, params=None):
+        super().__init__("pylos", params)
+
+
+class TowersArchitekton(TowersGame):
+    """Architekton (parameter ``buildingMatch``)."""
+
+    def __init__(self, params=None):
+        super().__init__("architekton", params)
+
+
+class TowersCrescendo(TowersGame):
+    """Crescendo (parameter ``players``, 2 to 4)."""
+
+    def __init__(self, params=None):
+        super().__init__("crescendo", params)
+
+
+for _class in (TowersPyrga, TowersPylos, TowersArchitekton, TowersCrescendo):
+    pyspiel.register_game(_game_type(_class.__name__[len("Towers") :].lower()), _class)
