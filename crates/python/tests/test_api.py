@@ -151,3 +151,44 @@ def test_no_input_crashes(name):
                 call()
             except tg.TowersError:
                 pass
+
+
+CRESCENDO_MOVING = (
+    "4 0123 - - move:0:{idle} 0,0r1;-2,1r0;1,2r2;2,4r1;-1,-2r1;-3,-3r1;0,5r3;-1,7r3;-5,-2r2;"
+    "2,-1r3;-3,8r1;-5,1r2 0,0=33;-2,1=11;1,2=2;2,4=00;-1,-2=22;-3,-3=22;0,5=1;-1,7=11;"
+    "-5,-2=33;2,-1=0;-3,8=00;-5,1=3"
+)
+
+
+def test_positions_that_differ_have_different_observations():
+    """The face-up display of Architekton and the no-progress count of Crescendo are in
+    the observation."""
+    same_table = [
+        tg.Game.from_record("architekton", "*w *w *w *w *w *wepf *wepf *wepf"),
+        tg.Game.from_record("architekton", "*w *w *e *p *f *wfep *wfep *wfep"),
+    ]
+    assert same_table[0].legal_actions() != same_table[1].legal_actions()
+    assert (same_table[0].observation() != same_table[1].observation()).any()
+    idle = [tg.Game.from_text("crescendo", CRESCENDO_MOVING.format(idle=n)) for n in (1, 5)]
+    assert (idle[0].observation() != idle[1].observation()).any()
+
+
+@pytest.mark.parametrize(
+    "name, games, plies", [("pyrga", 60, 40), ("pylos", 30, 200), ("architekton", 200, 300), ("crescendo", 4, 400)]
+)
+def test_the_observation_decides_the_legal_actions(name, games, plies):
+    """Along random games, two states with the same observation have the same legal
+    actions (chance outcomes included): the observation is the whole position."""
+    rng = np.random.default_rng(3)
+    seen = {}
+    for _ in range(games):
+        game = tg.Game(name)
+        for _ in range(plies):
+            actions = game.legal_actions()
+            observation = game.observation()
+            assert observation.min() >= 0.0 and observation.max() <= 1.0
+            key = observation.tobytes()
+            assert seen.setdefault(key, actions) == actions, game.to_text()
+            if not actions:
+                break
+            game = game.play_action(int(rng.choice(actions)))
