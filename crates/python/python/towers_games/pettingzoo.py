@@ -3,11 +3,16 @@
 ``env(name, **options)`` (or ``pyrga_env()``, ``pylos_env()``, ``architekton_env()``,
 ``crescendo_env(players=3)``) is an environment of agents ``player_0`` … ``player_<n-1>``
 (the seats in order). Each observation is a dict: ``observation``, the game's observation
-tensor (float32, of ``Game.observation_shape``), and ``action_mask`` (int8, 1 for each legal action of the fixed action space). Rewards come at
+tensor (float32, of ``Game.observation_shape``), and ``action_mask`` (int8, 1 for each legal action of the fixed action space, all 0 for
+an agent not to move and after the end or the truncation). Rewards come at
 the end only: the game's ``returns()``. Chance (Architekton's draws) is sampled by weight
 from the generator seeded by ``reset(seed=…)``. A game still going after ``max_plies``
-moves (by default the game's ``maxPlies``) is truncated.
+moves (by default the game's ``maxPlies``) is truncated. ``render_mode`` is None,
+``"ansi"`` (``render()`` returns the position text) or ``"human"`` (the text printed after
+every move); ``step`` takes whole numbers only (``operator.index``).
 """
+
+import operator
 
 import numpy as np
 from gymnasium import spaces
@@ -20,10 +25,15 @@ from ._native import game_info as _game_info
 class TowersEnv(AECEnv):
     """An AEC environment of one of the games."""
 
-    metadata = {"render_modes": ["ansi"], "is_parallelizable": False}
+    metadata = {"render_modes": ["ansi", "human"], "is_parallelizable": False}
 
     def __init__(self, name, render_mode=None, max_plies=None, **options):
         super().__init__()
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(
+                f"render_mode {render_mode!r}: the modes are None, 'ansi' (render() returns "
+                "the position text) and 'human' (printed after every move)"
+            )
         self.game_name = name
         self.options = options
         self.render_mode = render_mode
@@ -55,7 +65,7 @@ class TowersEnv(AECEnv):
     def observe(self, agent):
         observation = self.game.observation()
         seat = self.possible_agents.index(agent)
-        if self.game.to_move() == seat:
+        if self.game.to_move() == seat and self.plies < self.max_plies:
             mask = self.game.action_mask()
         else:
             mask = np.zeros(self.game.num_distinct_actions, dtype=np.int8)
@@ -100,18 +110,28 @@ class TowersEnv(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
+        try:
+            action = operator.index(action)
+        except TypeError:
+            raise TypeError(
+                f"an action is a whole number, not {type(action).__name__} ({action!r})"
+            ) from None
         self._cumulative_rewards[agent] = 0.0
         for other in self.agents:
             self.rewards[other] = 0.0
-        self.game = self.game.play_action(int(action))
+        self.game = self.game.play_action(action)
         self.plies += 1
         self._resolve_chance()
         self._select()
         self._accumulate_rewards()
-        if self.render_mode == "ansi":
-            print(self.render())
+        if self.render_mode == "human":
+            self.render()
 
     def render(self):
+        """The position text: returned in mode ``ansi``, printed in mode ``human``."""
+        if self.render_mode == "human":
+            print(self.game.to_text())
+            return None
         return self.game.to_text()
 
     def close(self):
