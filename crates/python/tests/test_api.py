@@ -192,3 +192,24 @@ def test_the_observation_decides_the_legal_actions(name, games, plies):
             if not actions:
                 break
             game = game.play_action(int(rng.choice(actions)))
+
+
+def test_sixteen_pyrga_actions_are_never_legal():
+    """Of Pyrga's 96 actions, the 16 triangles pointing off the board can never be legal."""
+    game = tg.Game("pyrga")
+    off_board = set()
+    for action in range(game.num_distinct_actions):
+        move = game.action_to_move(action)
+        if move[0] == "T":
+            file, rank, points = move[1], move[2], move[3]
+            if (file, points) in (("a", "w"), ("d", "e")) or (rank, points) in (("1", "s"), ("4", "n")):
+                off_board.add(action)
+    assert len(off_board) == 16
+    rng = np.random.default_rng(4)
+    legal = set()
+    for _ in range(100):
+        game = tg.Game("pyrga")
+        while not game.is_over():
+            legal.update(game.legal_actions())
+            game = game.play_action(int(rng.choice(game.legal_actions())))
+    assert not legal & off_board and len(legal) == 80

@@ -141,3 +141,27 @@ def test_pylos_values_agree_with_the_solver():
         if checked == 6:
             break
     assert checked >= 4
+
+
+def test_sizes_follow_the_rules():
+    """Pyrga lasts at most 30 plies; max_plies counts player moves, not chance outcomes,
+    in OpenSpiel as in PettingZoo."""
+    from towers_games.pettingzoo import env
+
+    assert pyspiel.load_game("towers_pyrga").max_game_length() == 30
+    assert pyspiel.load_game("towers_pyrga", {"max_plies": 12}).max_game_length() == 12
+    game = pyspiel.load_game("towers_architekton", {"max_plies": 10})
+    state = game.new_initial_state()
+    rng = np.random.default_rng(2)
+    while not state.is_terminal():
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    moves = [m for m in state.full_history() if m.player != pyspiel.PlayerId.CHANCE]
+    assert len(moves) == 10 and not state.position.is_over()
+    environment = env("architekton", max_plies=10)
+    environment.reset(seed=2)
+    steps = 0
+    while not any(environment.truncations.values()):
+        mask = environment.observe(environment.agent_selection)["action_mask"]
+        environment.step(int(np.flatnonzero(mask)[0]))
+        steps += 1
+    assert steps == 10

@@ -6,13 +6,15 @@ Importing this module registers them with ``pyspiel.register_game``; then
 are the game's options (``game_info(name)["options"]``), with ``players`` an integer
 (Crescendo: 2 to 4 players), and ``max_plies``. A value with ``-`` between digits is
 spelled with ``to`` in OpenSpiel (Pylos's ``takeback=1to2``, ``0to2-earlier``), which reads
-``1-2`` as a number; a parameter dict may give either spelling. Actions are the game's fixed action space; chance (the tile
-draws of Architekton) is OpenSpiel's chance player, whose outcomes are the draws' actions
-with probabilities proportional to the engine's weights. Returns are +1 for the winner,
--1 for the loser, 0 each for a draw; a Crescendo ranking scores +1 for the first down to -1
-for the last, evenly spaced. A game that has not ended after ``max_plies`` moves (by
-default the game's ``maxPlies``: 1000 in Pylos, whose take-backs can repeat for ever, 100000
-elsewhere) stops there as a draw.
+``1-2`` as a number; a parameter dict may give either spelling. Actions are the game's
+fixed action space; chance (the tile draws of Architekton) is OpenSpiel's chance player,
+whose outcomes are the draws' actions with probabilities proportional to the engine's
+weights. Returns are +1 for the winner, -1 for the loser, 0 each for a draw; a Crescendo
+ranking scores +1 for the first down to -1 for the last, evenly spaced. A game that has
+not ended after ``max_plies`` player moves (chance outcomes are not counted, as in
+PettingZoo; by default the game's ``maxPlies``: 1000 in Pylos, whose take-backs can repeat
+for ever, 100000 elsewhere) stops there as a draw. ``max_game_length()`` is the lesser of
+``max_plies`` and the rules' longest game (30 in Pyrga).
 """
 
 import re
@@ -93,6 +95,7 @@ class TowersGame(pyspiel.Game):
         self.options = options
         start = _Game(name, **options)
         self.start = start
+        longest = _game_info(name)["longestGame"]
         game_info = pyspiel.GameInfo(
             num_distinct_actions=start.num_distinct_actions,
             max_chance_outcomes=start.num_distinct_actions if name == "architekton" else 0,
@@ -100,7 +103,7 @@ class TowersGame(pyspiel.Game):
             min_utility=-1.0,
             max_utility=1.0,
             utility_sum=0.0,
-            max_game_length=self.max_plies,
+            max_game_length=min(self.max_plies, longest or self.max_plies),
         )
         spelled = {
             key: _spelled(value) if isinstance(value, str) else value
@@ -148,8 +151,9 @@ class TowersState(pyspiel.State):
         ]
 
     def _apply_action(self, action):
+        if not self.position.is_chance():
+            self.plies += 1
         self.position = self.position.play_action(action)
-        self.plies += 1
 
     def _action_to_string(self, player, action):
         return self.position.action_to_move(action)
