@@ -71,3 +71,21 @@ def test_no_action_is_offered_after_truncation():
     assert truncation and not termination and not environment.game.is_over()
     for agent in environment.agents:
         assert not environment.observe(agent)["action_mask"].any()
+
+
+@pytest.mark.parametrize("name", ["pyrga", "pylos", "architekton", "crescendo"])
+def test_the_mask_answers_nonzero_from_the_legal_actions(name):
+    environment = env(name)
+    environment.reset(seed=5)
+    agent = environment.agent_selection
+    mask = environment.observe(agent)["action_mask"]
+    legal = environment.game.legal_actions()
+    assert mask.dtype == np.int8 and mask.shape == (environment.game.num_distinct_actions,)
+    assert np.flatnonzero(mask).tolist() == legal == np.flatnonzero(np.array(mask)).tolist()
+    assert np.nonzero(mask)[0].tolist() == legal and int(mask.sum()) == len(legal)
+    assert np.flatnonzero(mask[: legal[-1]]).tolist() == legal[:-1]
+    assert environment.observation_space(agent)["action_mask"].contains(np.array(mask))
+    with pytest.raises(ValueError):
+        mask[0] = 1
+    other = next(a for a in environment.agents if a != agent)
+    assert np.flatnonzero(environment.observe(other)["action_mask"]).size == 0

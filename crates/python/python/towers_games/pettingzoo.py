@@ -3,8 +3,10 @@
 ``env(name, **options)`` (or ``pyrga_env()``, ``pylos_env()``, ``architekton_env()``,
 ``crescendo_env(players=3)``) is an environment of agents ``player_0`` … ``player_<n-1>``
 (the seats in order). Each observation is a dict: ``observation``, the game's observation
-tensor (float32, of ``Game.observation_shape``), and ``action_mask`` (int8, 1 for each legal action of the fixed action space, all 0 for
-an agent not to move and after the end or the truncation). Rewards come at
+tensor (float32, of ``Game.observation_shape``), and ``action_mask`` (an ``ActionMask``:
+a read-only int8 array, 1 for each legal action of the fixed action space, all 0 for an
+agent not to move and after the end or the truncation, whose ``np.flatnonzero`` is read
+from the legal actions rather than scanned). Rewards come at
 the end only: the game's ``returns()``. Chance (Architekton's draws) is sampled by weight
 from the generator seeded by ``reset(seed=…)``. A game still going after ``max_plies``
 moves (by default the game's ``maxPlies``) is truncated. ``render_mode`` is None,
@@ -20,6 +22,36 @@ from pettingzoo import AECEnv
 
 from ._native import Game as _Game
 from ._native import game_info as _game_info
+
+
+class ActionMask(np.ndarray):
+    """An action mask: a read-only int8 NumPy array of 1 for each legal action, which
+    keeps the legal actions it was made from, so that ``nonzero`` (and with it
+    ``np.nonzero`` and ``np.flatnonzero``) answers from them instead of scanning the whole
+    action space (141,198 entries in Pylos). Slices and copies are plain arrays."""
+
+    def __new__(cls, size, legal):
+        mask = np.zeros(size, np.int8).view(cls)
+        legal = np.asarray(legal, dtype=np.intp)
+        mask[legal] = 1
+        mask.flags.writeable = False
+        mask._legal = legal
+        return mask
+
+    def __array_finalize__(self, obj):
+        self._legal = None
+
+    def nonzero(self):
+        """The indices of the legal actions, ascending (as ``ndarray.nonzero``)."""
+        if self._legal is None:
+            return super().nonzero()
+        return (self._legal.copy(),)
+
+    def ravel(self, order="C"):
+        """The mask itself (it is flat), so ``np.flatnonzero`` keeps the legal actions."""
+        if self._legal is None:
+            return super().ravel(order)
+        return self
 
 
 class TowersEnv(AECEnv):
@@ -65,10 +97,9 @@ class TowersEnv(AECEnv):
     def observe(self, agent):
         observation = self.game.observation()
         seat = self.possible_agents.index(agent)
-        if self.game.to_move() == seat and self.plies < self.max_plies:
-            mask = self.game.action_mask()
-        else:
-            mask = np.zeros(self.game.num_distinct_actions, dtype=np.int8)
+        moves = self.game.to_move() == seat and self.plies < self.max_plies
+        legal = self.game.legal_actions() if moves else []
+        mask = ActionMask(self.game.num_distinct_actions, legal)
         return {"observation": observation, "action_mask": mask}
 
     def _resolve_chance(self):
