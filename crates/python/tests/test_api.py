@@ -1,6 +1,10 @@
 """The Python API of towers_games, as the JavaScript one."""
 
 import pickle
+import signal
+import subprocess
+import sys
+import time
 
 import numpy as np
 import pytest
@@ -213,3 +217,44 @@ def test_sixteen_pyrga_actions_are_never_legal():
             legal.update(game.legal_actions())
             game = game.play_action(int(rng.choice(game.legal_actions())))
     assert not legal & off_board and len(legal) == 80
+
+
+def test_games_with_the_same_record_are_equal():
+    one, other = tg.Game("pyrga").play("Sa1"), tg.Game.from_record("pyrga", "Sa1")
+    assert one == other and hash(one) == hash(other) and len({one, other}) == 1
+    assert one != tg.Game("pyrga", rules="classic").play("Sa1")
+    assert one != tg.Game.from_text("pyrga", one.to_text())  # another starting position
+    assert one != "Sa1" and pickle.loads(pickle.dumps(one)) == one
+
+
+def test_argument_errors_name_the_argument():
+    with pytest.raises(TypeError, match="notation") as raised:
+        tg.Game("pyrga").play(5)
+    assert "r#" not in str(raised.value)
+    with pytest.raises(tg.BadOptionError, match="too large"):
+        tg.Game("crescendo", players=2**70)
+    with pytest.raises(tg.BadOptionError, match="not 'float'|not float"):
+        tg.Game("crescendo", players=2.0)
+
+
+def test_ctrl_c_stops_the_solver_at_once():
+    """A solve with a minute's budget answers Ctrl-C within a second or so."""
+    code = (
+        "import towers_games as tg\n"
+        "game = tg.Game.from_record('pyrga', 'Sa1 Tb1w', rules='classic')\n"
+        "print('solving', flush=True)\n"
+        "tg.solve(game, time_ms=60000)\n"
+    )
+    process = subprocess.Popen(
+        [sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    try:
+        assert process.stdout.readline() == "solving\n"
+        time.sleep(0.5)
+        started = time.monotonic()
+        process.send_signal(signal.SIGINT)
+        _, errors = process.communicate(timeout=10)
+        assert time.monotonic() - started < 3
+        assert "KeyboardInterrupt" in errors
+    finally:
+        process.kill()

@@ -165,3 +165,11 @@ def test_sizes_follow_the_rules():
         environment.step(int(np.flatnonzero(mask)[0]))
         steps += 1
     assert steps == 10
+
+
+def test_undo_is_refused_clearly():
+    state = pyspiel.load_game("towers_pyrga").new_initial_state()
+    state.apply_action(0)
+    with pytest.raises(NotImplementedError, match="clone"):
+        state.undo_action(0, 0)
+    assert state.history() == [0]

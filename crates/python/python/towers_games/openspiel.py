@@ -155,6 +155,15 @@ class TowersState(pyspiel.State):
             self.plies += 1
         self.position = self.position.play_action(action)
 
+    def undo_action(self, player, action):
+        """Refused: OpenSpiel keeps a Python game's history in C++, where a Python state
+        cannot take its last action back. Clone the state before applying instead
+        (``state.clone()``; positions are values, so a clone is cheap)."""
+        raise NotImplementedError(
+            "undo_action: OpenSpiel's history of a Python game cannot be taken back from "
+            "Python; clone the state before applying the action instead"
+        )
+
     def _action_to_string(self, player, action):
         return self.position.action_to_move(action)
 
