@@ -7,6 +7,7 @@ import pickle
 import numpy as np
 import pyspiel
 import pytest
+from open_spiel.python import rl_environment
 from open_spiel.python.algorithms import evaluate_bots, mcts
 from open_spiel.python.bots import uniform_random
 
@@ -50,6 +51,12 @@ def test_the_engine_spelling_of_take_backs_is_read_too():
         pyspiel.serialize_game_and_state(game, state)
     )
     assert str(again) == str(game) and restored.history() == state.history()
+    environment = rl_environment.Environment("towers_pylos(takeback=1to2)")
+    step = environment.reset()
+    for _ in range(5):
+        player = step.observations["current_player"]
+        step = environment.step([step.observations["legal_actions"][player][0]])
+    assert len(environment.get_state.position.record().split()) == 5
 
 
 def test_chance_is_the_chance_player():
