@@ -6,8 +6,10 @@
 //!   triangles of White and Black, triangles pointing north, east, south and west,
 //!   cylinders of White and Black, the cells where the next piece may go, and a plane of
 //!   ones when White is to move.
-//! - Pylos, shape `(3, 30)` indexed `[plane, spot]` (spots numbered `0a1` … `0d4`, `1a1` …
-//!   `1c3`, `2a1` … `2b2`, `3a1`): Light's balls, Dark's balls, ones when Light is to move.
+//! - Pylos, shape `(4, 30)` indexed `[plane, spot]` (spots numbered `0a1` … `0d4`, `1a1` …
+//!   `1c3`, `2a1` … `2b2`, `3a1`): Light's balls, Dark's balls, ones when Light is to move,
+//!   ones when Dark is to move (both 0 once the game is over: take-backs make the mover no
+//!   function of the balls).
 //! - Architekton, shape `(936,)` ([`ARCHITEKTON_LEN`]): a flat vector, described field by field in
 //!   `docs/python.md` (the 48 table slots with cell, tile, rotation and house, then the
 //!   display, the unseen and discarded tiles, the reserves, the tile set, points, houses,
@@ -53,7 +55,7 @@ const CRESCENDO_SIDE: usize = 2 * CRESCENDO_RADIUS as usize + 1;
 pub fn shape(name: &str) -> Option<Vec<usize>> {
     match name {
         "pyrga" => Some(vec![12, 4, 4]),
-        "pylos" => Some(vec![3, pylos::Spot::COUNT]),
+        "pylos" => Some(vec![4, pylos::Spot::COUNT]),
         "architekton" => Some(vec![ARCHITEKTON_LEN]),
         "crescendo" => Some(vec![CRESCENDO_PLANES, CRESCENDO_SIDE, CRESCENDO_SIDE]),
         _ => None,
@@ -113,15 +115,16 @@ fn pyrga_planes(state: &pyrga::State) -> Vec<f32> {
 /// See the module's documentation.
 fn pylos_planes(state: &pylos::State) -> Vec<f32> {
     let count = pylos::Spot::COUNT;
-    let mut planes = vec![0.0; 3 * count];
-    let light = to_move(&state.status(), Player::FIRST);
+    let mut planes = vec![0.0; 4 * count];
     for spot in pylos::Spot::all() {
-        let at = spot.index();
         if let Some(owner) = state.ball(spot) {
-            planes[owner.index() * count + at] = 1.0;
+            planes[owner.index() * count + spot.index()] = 1.0;
         }
-        if light {
-            planes[2 * count + at] = 1.0;
+    }
+    let status = state.status();
+    for (plane, seat) in [(2, Player::FIRST), (3, Player::SECOND)] {
+        if to_move(&status, seat) {
+            planes[plane * count..(plane + 1) * count].fill(1.0);
         }
     }
     planes

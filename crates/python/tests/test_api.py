@@ -165,8 +165,8 @@ CRESCENDO_MOVING = (
 
 
 def test_positions_that_differ_have_different_observations():
-    """The face-up display of Architekton and the no-progress count of Crescendo are in
-    the observation."""
+    """The face-up display of Architekton, the no-progress count of Crescendo and the
+    mover of Pylos are in the observation."""
     same_table = [
         tg.Game.from_record("architekton", "*w *w *w *w *w *wepf *wepf *wepf"),
         tg.Game.from_record("architekton", "*w *w *e *p *f *wfep *wfep *wfep"),
@@ -175,6 +175,13 @@ def test_positions_that_differ_have_different_observations():
     assert (same_table[0].observation() != same_table[1].observation()).any()
     idle = [tg.Game.from_text("crescendo", CRESCENDO_MOVING.format(idle=n)) for n in (1, 5)]
     assert (idle[0].observation() != idle[1].observation()).any()
+    # Light to move without a move has lost; with Dark to move the same balls play on.
+    board = "LDLD,DLDL,LDLD,DLDL/LDL,DLD,LDL/LD,L./."
+    over, ongoing = (
+        tg.Game.from_text("pylos", f"{board} {mover} 0 2 standard 1-2 nomove") for mover in "LD"
+    )
+    assert over.is_over() and ongoing.legal_actions()
+    assert (over.observation() != ongoing.observation()).any()
 
 
 @pytest.mark.parametrize(
