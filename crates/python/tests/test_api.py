@@ -173,6 +173,9 @@ def test_positions_that_differ_have_different_observations():
     ]
     assert same_table[0].legal_actions() != same_table[1].legal_actions()
     assert (same_table[0].observation() != same_table[1].observation()).any()
+    display = same_table[0].observation()[864:874] * 48  # W E P F, then the buildings
+    assert display.round().tolist() == [3, 0, 0, 0, 3, 0, 0, 0, 0, 0]
+    assert same_table[0].observation()[[910, 934]].tolist() == [1.0, 1.0]  # lay, Blue
     idle = [tg.Game.from_text("crescendo", CRESCENDO_MOVING.format(idle=n)) for n in (1, 5)]
     assert (idle[0].observation() != idle[1].observation()).any()
     # Light to move without a move has lost; with Dark to move the same balls play on.
