@@ -10,16 +10,19 @@
 pub mod actions;
 pub mod observation;
 
-use std::time::Instant;
+use std::collections::hash_map::DefaultHasher;
+use std::hash::{Hash, Hasher};
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::time::{Duration, Instant};
 
 use catalog::boardcore::{Actor, Outcome, Status};
 use catalog::bots::Level;
 use catalog::{AnyGame, BotRequest, ErrorKind, GameFile, GameInfo, Options, SolveRequest};
 use numpy::{PyArray1, PyArrayDyn, PyArrayMethods};
 use pyo3::create_exception;
-use pyo3::exceptions::PyException;
+use pyo3::exceptions::{PyException, PyRuntimeError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyDict, PyList, PyString};
+use pyo3::types::{PyBool, PyDict, PyInt, PyList, PyString};
 
 use crate::actions::ActionSpace;
 
@@ -93,9 +96,15 @@ fn read_options(options: Option<&Bound<'_, PyDict>>) -> PyResult<Options> {
         let key: String = key.extract()?;
         let text = if value.is_instance_of::<PyString>() {
             value.extract::<String>()?
-        } else if !value.is_instance_of::<PyBool>()
-            && let Ok(number) = value.extract::<i64>()
-        {
+        } else if value.is_instance_of::<PyInt>() && !value.is_instance_of::<PyBool>() {
+            let number = value.extract::<i64>().map_err(|_| {
+                bad_option(format!(
+                    "option {key}: {} is too large for any option",
+                    value
+                        .str()
+                        .map_or_else(|_| "the number".into(), |text| text.to_string())
+                ))
+            })?;
             number.to_string()
         } else {
             return Err(bad_option(format!(
@@ -168,6 +177,12 @@ impl Game {
         Ok(Game { game, space })
     }
 
+    /// What makes two games equal: their game file (the game, its options or starting
+    /// position, and the record).
+    fn identity(&self) -> String {
+        self.game.file().to_string()
+    }
+
     /// The moves of a position as actions, in the order of the legal moves.
     fn actions(&self) -> Vec<u32> {
         self.game
@@ -229,10 +244,10 @@ impl Game {
         self.game.legal_moves()
     }
 
-    /// The game after the move written `move`; this game is unchanged.
-    #[pyo3(signature = (r#move, /))]
-    fn play(&self, r#move: &str) -> PyResult<Game> {
-        let game = self.game.play(r#move).map_err(py_error)?;
+    /// The game after the move written `notation`; this game is unchanged.
+    #[pyo3(signature = (notation, /))]
+    fn play(&self, notation: &str) -> PyResult<Game> {
+        let game = self.game.play(notation).map_err(py_error)?;
         Game::wrap(game)
     }
 
@@ -409,10 +424,10 @@ impl Game {
             })
     }
 
-    /// The action of the move written `move` (in any notation the game reads).
-    #[pyo3(signature = (r#move, /))]
-    fn move_to_action(&self, r#move: &str) -> PyResult<u32> {
-        let text = self.game.canonical_move(r#move).map_err(py_error)?;
+    /// The action of the move written `notation` (in any notation the game reads).
+    #[pyo3(signature = (notation, /))]
+    fn move_to_action(&self, notation: &str) -> PyResult<u32> {
+        let text = self.game.canonical_move(notation).map_err(py_error)?;
         self.space.action(&text).ok_or_else(|| {
             bad_option(format!(
                 "the move {} lies outside the action space of {}",
@@ -465,8 +480,21 @@ impl Game {
         Ok((from_file, (self.game.file().to_string(),)))
     }
 
+    /// Equal when the game files are: the same game, options or starting position, and
+    /// record.
+    fn __eq__(&self, other: &Bound<'_, Self>) -> bool {
+        self.identity() == other.get().identity()
+    }
+
+    /// The hash of the game file, so that equal games hash alike.
+    fn __hash__(&self) -> u64 {
+        let mut hasher = DefaultHasher::new();
+        self.identity().hash(&mut hasher);
+        hasher.finish()
+    }
+
     fn __repr__(&self) -> String {
-        format!("Game.from_file({:?})", self.game.file().to_string())
+        format!("Game.from_file({:?})", self.identity())
     }
 
     fn __str__(&self) -> String {
@@ -509,14 +537,48 @@ fn bot_move(
     time_ms: Option<f64>,
 ) -> PyResult<String> {
     let request = bot_request(level, seed, time_ms)?;
-    let started = Instant::now();
-    let clock = move || started.elapsed().as_secs_f64() * 1000.0;
-    let game = &game.game;
-    py.detach(|| {
+    let game = game.game.clone();
+    let bot = bot.map(str::to_owned);
+    interruptible(py, move || {
         install_databases();
-        game.bot_move(bot, request, &clock)
-    })
+        let started = Instant::now();
+        let clock = move || started.elapsed().as_secs_f64() * 1000.0;
+        game.bot_move(bot.as_deref(), request, &clock)
+    })?
     .map_err(py_error)
+}
+
+/// The answer of `work`, run on a worker thread without the GIL while this thread checks
+/// for signals every 50 ms, so that Ctrl-C (`KeyboardInterrupt`) stops the wait at once;
+/// the abandoned work then runs out its own budget on its thread, its answer unread.
+fn interruptible<T: Send + 'static>(
+    py: Python<'_>,
+    work: impl FnOnce() -> T + Send + 'static,
+) -> PyResult<T> {
+    let (sender, mut receiver) = mpsc::channel();
+    std::thread::Builder::new()
+        .name("towers-games-worker".into())
+        .spawn(move || {
+            // The receiver is gone when the caller was interrupted: nobody wants the answer.
+            sender.send(work()).ok();
+        })
+        .map_err(|error| PyRuntimeError::new_err(format!("cannot start a thread: {error}")))?;
+    loop {
+        let (back, answer) = py.detach(move || {
+            let answer = receiver.recv_timeout(Duration::from_millis(50));
+            (receiver, answer)
+        });
+        receiver = back;
+        match answer {
+            Ok(value) => return Ok(value),
+            Err(RecvTimeoutError::Timeout) => py.check_signals()?,
+            Err(RecvTimeoutError::Disconnected) => {
+                return Err(PyRuntimeError::new_err(
+                    "the worker thread stopped without an answer",
+                ));
+            }
+        }
+    }
 }
 
 /// Gives the catalog, once, the Pylos database named by the environment variable
@@ -561,13 +623,12 @@ fn solve<'py>(
     nodes: Option<u64>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let request = solve_request(time_ms, nodes)?;
-    let inner = &game.game;
-    let value = py
-        .detach(|| {
-            install_databases();
-            inner.solve(request)
-        })
-        .map_err(py_error)?;
+    let inner = game.game.clone();
+    let value = interruptible(py, move || {
+        install_databases();
+        inner.solve(request)
+    })?
+    .map_err(py_error)?;
     serialized(py, &value)
 }
 
@@ -582,13 +643,12 @@ fn move_values<'py>(
     nodes: Option<u64>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let request = solve_request(time_ms, nodes)?;
-    let inner = &game.game;
-    let values = py
-        .detach(|| {
-            install_databases();
-            inner.move_values(request)
-        })
-        .map_err(py_error)?;
+    let inner = game.game.clone();
+    let values = interruptible(py, move || {
+        install_databases();
+        inner.move_values(request)
+    })?
+    .map_err(py_error)?;
     serialized(py, &values)
 }
 

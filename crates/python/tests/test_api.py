@@ -1,6 +1,10 @@
 """The Python API of towers_games, as the JavaScript one."""
 
 import pickle
+import signal
+import subprocess
+import sys
+import time
 
 import numpy as np
 import pytest
@@ -151,3 +155,116 @@ def test_no_input_crashes(name):
                 call()
             except tg.TowersError:
                 pass
+
+
+CRESCENDO_MOVING = (
+    "4 0123 - - move:0:{idle} 0,0r1;-2,1r0;1,2r2;2,4r1;-1,-2r1;-3,-3r1;0,5r3;-1,7r3;-5,-2r2;"
+    "2,-1r3;-3,8r1;-5,1r2 0,0=33;-2,1=11;1,2=2;2,4=00;-1,-2=22;-3,-3=22;0,5=1;-1,7=11;"
+    "-5,-2=33;2,-1=0;-3,8=00;-5,1=3"
+)
+
+
+def test_positions_that_differ_have_different_observations():
+    """The face-up display of Architekton, the no-progress count of Crescendo and the
+    mover of Pylos are in the observation."""
+    same_table = [
+        tg.Game.from_record("architekton", "*w *w *w *w *w *wepf *wepf *wepf"),
+        tg.Game.from_record("architekton", "*w *w *e *p *f *wfep *wfep *wfep"),
+    ]
+    assert same_table[0].legal_actions() != same_table[1].legal_actions()
+    assert (same_table[0].observation() != same_table[1].observation()).any()
+    display = same_table[0].observation()[864:874] * 48  # W E P F, then the buildings
+    assert display.round().tolist() == [3, 0, 0, 0, 3, 0, 0, 0, 0, 0]
+    assert same_table[0].observation()[[910, 934]].tolist() == [1.0, 1.0]  # lay, Blue
+    idle = [tg.Game.from_text("crescendo", CRESCENDO_MOVING.format(idle=n)) for n in (1, 5)]
+    assert (idle[0].observation() != idle[1].observation()).any()
+    # Light to move without a move has lost; with Dark to move the same balls play on.
+    board = "LDLD,DLDL,LDLD,DLDL/LDL,DLD,LDL/LD,L./."
+    over, ongoing = (
+        tg.Game.from_text("pylos", f"{board} {mover} 0 2 standard 1-2 nomove") for mover in "LD"
+    )
+    assert over.is_over() and ongoing.legal_actions()
+    assert (over.observation() != ongoing.observation()).any()
+
+
+@pytest.mark.parametrize(
+    "name, games, plies", [("pyrga", 60, 40), ("pylos", 30, 200), ("architekton", 200, 300), ("crescendo", 4, 400)]
+)
+def test_the_observation_decides_the_legal_actions(name, games, plies):
+    """Along random games, two states with the same observation have the same legal
+    actions (chance outcomes included): the observation is the whole position."""
+    rng = np.random.default_rng(3)
+    seen = {}
+    for _ in range(games):
+        game = tg.Game(name)
+        for _ in range(plies):
+            actions = game.legal_actions()
+            observation = game.observation()
+            assert observation.min() >= 0.0 and observation.max() <= 1.0
+            key = observation.tobytes()
+            assert seen.setdefault(key, actions) == actions, game.to_text()
+            if not actions:
+                break
+            game = game.play_action(int(rng.choice(actions)))
+
+
+def test_sixteen_pyrga_actions_are_never_legal():
+    """Of Pyrga's 96 actions, the 16 triangles pointing off the board can never be legal."""
+    game = tg.Game("pyrga")
+    off_board = set()
+    for action in range(game.num_distinct_actions):
+        move = game.action_to_move(action)
+        if move[0] == "T":
+            file, rank, points = move[1], move[2], move[3]
+            if (file, points) in (("a", "w"), ("d", "e")) or (rank, points) in (("1", "s"), ("4", "n")):
+                off_board.add(action)
+    assert len(off_board) == 16
+    rng = np.random.default_rng(4)
+    legal = set()
+    for _ in range(100):
+        game = tg.Game("pyrga")
+        while not game.is_over():
+            legal.update(game.legal_actions())
+            game = game.play_action(int(rng.choice(game.legal_actions())))
+    assert not legal & off_board and len(legal) == 80
+
+
+def test_games_with_the_same_record_are_equal():
+    one, other = tg.Game("pyrga").play("Sa1"), tg.Game.from_record("pyrga", "Sa1")
+    assert one == other and hash(one) == hash(other) and len({one, other}) == 1
+    assert one != tg.Game("pyrga", rules="classic").play("Sa1")
+    assert one != tg.Game.from_text("pyrga", one.to_text())  # another starting position
+    assert one != "Sa1" and pickle.loads(pickle.dumps(one)) == one
+
+
+def test_argument_errors_name_the_argument():
+    with pytest.raises(TypeError, match="notation") as raised:
+        tg.Game("pyrga").play(5)
+    assert "r#" not in str(raised.value)
+    with pytest.raises(tg.BadOptionError, match="too large"):
+        tg.Game("crescendo", players=2**70)
+    with pytest.raises(tg.BadOptionError, match="not 'float'|not float"):
+        tg.Game("crescendo", players=2.0)
+
+
+def test_ctrl_c_stops_the_solver_at_once():
+    """A solve with a minute's budget answers Ctrl-C within a second or so."""
+    code = (
+        "import towers_games as tg\n"
+        "game = tg.Game.from_record('pyrga', 'Sa1 Tb1w', rules='classic')\n"
+        "print('solving', flush=True)\n"
+        "tg.solve(game, time_ms=60000)\n"
+    )
+    process = subprocess.Popen(
+        [sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    try:
+        assert process.stdout.readline() == "solving\n"
+        time.sleep(0.5)
+        started = time.monotonic()
+        process.send_signal(signal.SIGINT)
+        _, errors = process.communicate(timeout=10)
+        assert time.monotonic() - started < 3
+        assert "KeyboardInterrupt" in errors
+    finally:
+        process.kill()

@@ -2,9 +2,12 @@
 option set, its MCTS bot against its uniform random bot, and Pyrga's values against our
 solver."""
 
+import pickle
+
 import numpy as np
 import pyspiel
 import pytest
+from open_spiel.python import rl_environment
 from open_spiel.python.algorithms import evaluate_bots, mcts
 from open_spiel.python.bots import uniform_random
 
@@ -18,7 +21,7 @@ OPTION_SETS = [
     *[
         ("towers_pylos", {"variant": variant, "takeback": takeback, "end": end})
         for variant in ("children", "standard", "expert")
-        for takeback in ("1-2", "0-2")
+        for takeback in ("1to2", "0to2", "1to2-earlier", "0to2-earlier")
         for end in ("nomove", "reserve")
     ],
     ("towers_architekton", {"buildingMatch": "all"}),
@@ -31,7 +34,29 @@ OPTION_SETS = [
 def test_random_simulation(name, params):
     game = pyspiel.load_game(name, params)
     assert game.num_players() == params.get("players", 2)
-    pyspiel.random_sim_test(game, num_sims=5, serialize=False, verbose=False)
+    assert str(pyspiel.load_game(str(game))) == str(game)
+    assert str(pickle.loads(pickle.dumps(game))) == str(game)
+    pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
+
+
+def test_the_engine_spelling_of_take_backs_is_read_too():
+    """OpenSpiel reads `1-2` in a game string as a number, so the strings say `1to2`; a
+    parameter dict may still give the engine's spelling."""
+    game = pyspiel.load_game("towers_pylos", {"takeback": "0-2"})
+    assert "takeback=0to2" in str(game)
+    assert game.new_initial_state().position.to_text().endswith("0-2 nomove")
+    state = game.new_initial_state()
+    state.apply_action(state.legal_actions()[3])
+    again, restored = pyspiel.deserialize_game_and_state(
+        pyspiel.serialize_game_and_state(game, state)
+    )
+    assert str(again) == str(game) and restored.history() == state.history()
+    environment = rl_environment.Environment("towers_pylos(takeback=1to2)")
+    step = environment.reset()
+    for _ in range(5):
+        player = step.observations["current_player"]
+        step = environment.step([step.observations["legal_actions"][player][0]])
+    assert len(environment.get_state.position.record().split()) == 5
 
 
 def test_chance_is_the_chance_player():
@@ -123,3 +148,35 @@ def test_pylos_values_agree_with_the_solver():
         if checked == 6:
             break
     assert checked >= 4
+
+
+def test_sizes_follow_the_rules():
+    """Pyrga lasts at most 30 plies; max_plies counts player moves, not chance outcomes,
+    in OpenSpiel as in PettingZoo."""
+    from towers_games.pettingzoo import env
+
+    assert pyspiel.load_game("towers_pyrga").max_game_length() == 30
+    assert pyspiel.load_game("towers_pyrga", {"max_plies": 12}).max_game_length() == 12
+    game = pyspiel.load_game("towers_architekton", {"max_plies": 10})
+    state = game.new_initial_state()
+    rng = np.random.default_rng(2)
+    while not state.is_terminal():
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    moves = [m for m in state.full_history() if m.player != pyspiel.PlayerId.CHANCE]
+    assert len(moves) == 10 and not state.position.is_over()
+    environment = env("architekton", max_plies=10)
+    environment.reset(seed=2)
+    steps = 0
+    while not any(environment.truncations.values()):
+        mask = environment.observe(environment.agent_selection)["action_mask"]
+        environment.step(int(np.flatnonzero(mask)[0]))
+        steps += 1
+    assert steps == 10
+
+
+def test_undo_is_refused_clearly():
+    state = pyspiel.load_game("towers_pyrga").new_initial_state()
+    state.apply_action(0)
+    with pytest.raises(NotImplementedError, match="clone"):
+        state.undo_action(0, 0)
+    assert state.history() == [0]

@@ -3,11 +3,18 @@
 ``env(name, **options)`` (or ``pyrga_env()``, ``pylos_env()``, ``architekton_env()``,
 ``crescendo_env(players=3)``) is an environment of agents ``player_0`` … ``player_<n-1>``
 (the seats in order). Each observation is a dict: ``observation``, the game's observation
-tensor (float32, of ``Game.observation_shape``), and ``action_mask`` (int8, 1 for each legal action of the fixed action space). Rewards come at
+tensor (float32, of ``Game.observation_shape``), and ``action_mask`` (an ``ActionMask``:
+a read-only int8 array, 1 for each legal action of the fixed action space, all 0 for an
+agent not to move and after the end or the truncation, whose ``np.flatnonzero`` is read
+from the legal actions rather than scanned). Rewards come at
 the end only: the game's ``returns()``. Chance (Architekton's draws) is sampled by weight
 from the generator seeded by ``reset(seed=…)``. A game still going after ``max_plies``
-moves (by default the game's ``maxPlies``) is truncated.
+moves (by default the game's ``maxPlies``) is truncated. ``render_mode`` is None,
+``"ansi"`` (``render()`` returns the position text) or ``"human"`` (the text printed after
+every move); ``step`` takes whole numbers only (``operator.index``).
 """
+
+import operator
 
 import numpy as np
 from gymnasium import spaces
@@ -17,13 +24,48 @@ from ._native import Game as _Game
 from ._native import game_info as _game_info
 
 
+class ActionMask(np.ndarray):
+    """An action mask: a read-only int8 NumPy array of 1 for each legal action, which
+    keeps the legal actions it was made from, so that ``nonzero`` (and with it
+    ``np.nonzero`` and ``np.flatnonzero``) answers from them instead of scanning the whole
+    action space (141,198 entries in Pylos). Slices and copies are plain arrays."""
+
+    def __new__(cls, size, legal):
+        mask = np.zeros(size, np.int8).view(cls)
+        legal = np.asarray(legal, dtype=np.intp)
+        mask[legal] = 1
+        mask.flags.writeable = False
+        mask._legal = legal
+        return mask
+
+    def __array_finalize__(self, obj):
+        self._legal = None
+
+    def nonzero(self):
+        """The indices of the legal actions, ascending (as ``ndarray.nonzero``)."""
+        if self._legal is None:
+            return super().nonzero()
+        return (self._legal.copy(),)
+
+    def ravel(self, order="C"):
+        """The mask itself (it is flat), so ``np.flatnonzero`` keeps the legal actions."""
+        if self._legal is None:
+            return super().ravel(order)
+        return self
+
+
 class TowersEnv(AECEnv):
     """An AEC environment of one of the games."""
 
-    metadata = {"render_modes": ["ansi"], "is_parallelizable": False}
+    metadata = {"render_modes": ["ansi", "human"], "is_parallelizable": False}
 
     def __init__(self, name, render_mode=None, max_plies=None, **options):
         super().__init__()
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(
+                f"render_mode {render_mode!r}: the modes are None, 'ansi' (render() returns "
+                "the position text) and 'human' (printed after every move)"
+            )
         self.game_name = name
         self.options = options
         self.render_mode = render_mode
@@ -55,10 +97,9 @@ class TowersEnv(AECEnv):
     def observe(self, agent):
         observation = self.game.observation()
         seat = self.possible_agents.index(agent)
-        if self.game.to_move() == seat:
-            mask = self.game.action_mask()
-        else:
-            mask = np.zeros(self.game.num_distinct_actions, dtype=np.int8)
+        moves = self.game.to_move() == seat and self.plies < self.max_plies
+        legal = self.game.legal_actions() if moves else []
+        mask = ActionMask(self.game.num_distinct_actions, legal)
         return {"observation": observation, "action_mask": mask}
 
     def _resolve_chance(self):
@@ -100,18 +141,28 @@ class TowersEnv(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
+        try:
+            action = operator.index(action)
+        except TypeError:
+            raise TypeError(
+                f"an action is a whole number, not {type(action).__name__} ({action!r})"
+            ) from None
         self._cumulative_rewards[agent] = 0.0
         for other in self.agents:
             self.rewards[other] = 0.0
-        self.game = self.game.play_action(int(action))
+        self.game = self.game.play_action(action)
         self.plies += 1
         self._resolve_chance()
         self._select()
         self._accumulate_rewards()
-        if self.render_mode == "ansi":
-            print(self.render())
+        if self.render_mode == "human":
+            self.render()
 
     def render(self):
+        """The position text: returned in mode ``ansi``, printed in mode ``human``."""
+        if self.render_mode == "human":
+            print(self.game.to_text())
+            return None
         return self.game.to_text()
 
     def close(self):
