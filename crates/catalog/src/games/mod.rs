@@ -51,7 +51,7 @@ pub trait NamedGame: Game + FromStr<Err = PositionError<Self::Invalid>> + 'stati
     const MAX_PLIES: usize = 100_000;
 
     /// The most plies a whole game can last, where the rules bound it (Pyrga: 30,
-    /// Crescendo: [`crescendo::LONGEST_GAME`]).
+    /// Crescendo: [`::crescendo::LONGEST_GAME`]).
     const LONGEST_GAME: Option<u32> = None;
 
     /// How to play: the goal, the moves in notation with examples. Lines of at most 80
