@@ -44,7 +44,7 @@ pub struct Playout<G> {
 
 /// Plays random moves ([`random_move`]) from `state` until the game ends or `max_plies`
 /// moves have been played, whichever comes first. The cap keeps games that can go on for
-/// ever (Pylos take-backs, Crescendo chases) from hanging the caller.
+/// ever (Pylos take-backs) from hanging the caller.
 ///
 /// ```
 /// use boardcore::{random_playout, Game, SeededRng};

@@ -99,9 +99,10 @@ fn an_option_in_a_file_is_checked_like_any_other() {
 
 #[test]
 fn a_long_record_is_kept_and_dropped_link_by_link() {
-    // Two-player Crescendo between random players runs long: thousands of plies, each
-    // game object sharing the record of the one before.
-    let players = Options::from_pairs(&[("players", "2")]);
+    // Four-player Crescendo between random players runs long (its rounds mostly end at
+    // their limit of moves): thousands of plies, each game object sharing the record of
+    // the one before.
+    let players = Options::from_pairs(&[("players", "4")]);
     let start = AnyGame::start("crescendo", &players).unwrap();
     let mut games = vec![start];
     let mut game = games[0].clone();

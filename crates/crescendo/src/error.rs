@@ -240,4 +240,24 @@ pub enum Invalid {
         /// The round's limit.
         limit: u16,
     },
+    /// The count of the round's movement-phase moves does not fit the phase: it is below
+    /// the round's limit while a player is to move, and from 1 (the move that scattered)
+    /// to the limit during a scatter.
+    #[error(
+        "{moves} moves of the round's movement phase do not fit the phase (the round ends at {limit})"
+    )]
+    RoundMoves {
+        /// The count given.
+        moves: u16,
+        /// The round's limit.
+        limit: u16,
+    },
+    /// More moves without progress than moves in the round's movement phase.
+    #[error("{idle} moves without progress, but only {moves} moves in the round")]
+    IdleBeyondMoves {
+        /// The count of moves without progress given.
+        idle: u16,
+        /// The count of the round's moves given.
+        moves: u16,
+    },
 }

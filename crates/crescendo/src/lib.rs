@@ -63,4 +63,7 @@ pub use moves::{GroupMove, GroupMoves, MAX_GROUP_MOVES, MAX_MOVES, Move, MoveLis
 pub use rules::{
     apply, apply_in_place, count_moves, group_moves, legal_moves, legal_moves_into, status,
 };
-pub use state::{NO_PROGRESS_PER_PLAYER, Phase, State, Tower};
+pub use state::{
+    LONGEST_GAME, NO_PROGRESS_PER_PLAYER, Phase, ROUND_MOVES_PER_PLAYER, State, Tower,
+    longest_match,
+};

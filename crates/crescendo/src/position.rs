@@ -7,8 +7,10 @@
 //! 3. the players qualified in this round, in order, or `-`;
 //! 4. the players eliminated in earlier rounds, the first round's first, or `-`;
 //! 5. the phase: `lay`, `pawns`, `extras` (the three setup steps, whose player follows from
-//!    the counts), `move:<player>:<moves without progress>`,
-//!    `scatter:<mover>:<victim>:<pawns left>` or `over`;
+//!    the counts), `move:<player>:<moves without progress>:<moves of the round>`,
+//!    `scatter:<mover>:<victim>:<pawns left>:<moves of the round>` or `over` (the forms
+//!    without the round's moves are read too, as the fewest moves they imply: the moves
+//!    without progress, or the one move that scattered);
 //! 6. the crosses in laying order as `<x>,<y>r<rotation>` separated by `;`, or `-`;
 //! 7. the towers as `<x>,<y>=<pawns>` separated by `;`, where the pawns are the owner's
 //!    seat digit repeated once per pawn (`1,0=222` is a tower of 3 of player 2), or `-`.
@@ -50,12 +52,14 @@ impl fmt::Display for State {
             Phase::Laying => f.write_str(" lay ")?,
             Phase::Placing => f.write_str(" pawns ")?,
             Phase::Extra => f.write_str(" extras ")?,
-            Phase::Moving { to_move, idle } => write!(f, " move:{to_move}:{idle} ")?,
+            Phase::Moving { to_move, idle } => {
+                write!(f, " move:{to_move}:{idle}:{} ", self.moves)?;
+            }
             Phase::Scattering {
                 mover,
                 victim,
                 left,
-            } => write!(f, " scatter:{mover}:{victim}:{left} ")?,
+            } => write!(f, " scatter:{mover}:{victim}:{left}:{} ", self.moves)?,
             Phase::Over => f.write_str(" over ")?,
         }
         if self.board.is_empty() {
@@ -118,7 +122,7 @@ impl FromStr for State {
         state.round_order = read_lineup(order).map_err(syntax)?;
         state.qualified = read_lineup(qualified).map_err(syntax)?;
         state.eliminated = read_lineup(eliminated).map_err(syntax)?;
-        state.phase = read_phase(phase).map_err(syntax)?;
+        (state.phase, state.moves) = read_phase(phase).map_err(syntax)?;
         state.board = read_crosses(crosses, syntax)?;
         read_towers(&mut state, towers, syntax)?;
         state.validate().map_err(PositionError::Invalid)?;
@@ -147,28 +151,42 @@ fn read_lineup(text: &str) -> Result<Lineup, &'static str> {
     Ok(lineup)
 }
 
-/// Reads the phase field.
-fn read_phase(text: &str) -> Result<Phase, &'static str> {
-    const REASON: &str = "the phase is lay, pawns, extras, move:<player>:<idle>, scatter:<mover>:<victim>:<left> or over";
+/// Reads the phase field: the phase and the moves of the round's movement phase. Without
+/// the count of moves, it is the fewest the phase implies (the moves without progress; the
+/// move that scattered).
+fn read_phase(text: &str) -> Result<(Phase, u16), &'static str> {
+    const REASON: &str = "the phase is lay, pawns, extras, move:<player>:<idle>:<moves>, scatter:<mover>:<victim>:<left>:<moves> or over";
     let parts: Vec<&str> = text.split(':').collect();
     let seat = |part: &str| part.parse::<Player>().map_err(|_| REASON);
     let number = |part: &str| parse_number::<u16>(part).ok_or(REASON);
-    Ok(match parts.as_slice() {
-        ["lay"] => Phase::Laying,
-        ["pawns"] => Phase::Placing,
-        ["extras"] => Phase::Extra,
-        ["over"] => Phase::Over,
-        ["move", player, idle] => Phase::Moving {
-            to_move: seat(player)?,
-            idle: number(idle)?,
-        },
-        ["scatter", mover, victim, left] => Phase::Scattering {
-            mover: seat(mover)?,
-            victim: seat(victim)?,
-            left: u8::try_from(number(left)?).map_err(|_| REASON)?,
-        },
+    let (phase, moves) = match parts.as_slice() {
+        ["lay"] => (Phase::Laying, None),
+        ["pawns"] => (Phase::Placing, None),
+        ["extras"] => (Phase::Extra, None),
+        ["over"] => (Phase::Over, None),
+        ["move", player, idle, moves @ ..] if moves.len() <= 1 => (
+            Phase::Moving {
+                to_move: seat(player)?,
+                idle: number(idle)?,
+            },
+            moves.first(),
+        ),
+        ["scatter", mover, victim, left, moves @ ..] if moves.len() <= 1 => (
+            Phase::Scattering {
+                mover: seat(mover)?,
+                victim: seat(victim)?,
+                left: u8::try_from(number(left)?).map_err(|_| REASON)?,
+            },
+            moves.first(),
+        ),
         _ => return Err(REASON),
-    })
+    };
+    let implied = match phase {
+        Phase::Moving { idle, .. } => idle,
+        Phase::Scattering { .. } => 1,
+        _ => 0,
+    };
+    Ok((phase, moves.map_or(Ok(implied), |m| number(m))?))
 }
 
 /// Reads and lays the crosses, checking the laying rules.
@@ -251,7 +269,9 @@ impl State {
     ///   in turn order making towers of 2; in the movement phase every player building has
     ///   all their pawns on the board (the victim of a scatter all but those still to
     ///   place); the player to move, the scatterer and the victim are players building;
-    ///   the count of moves without progress is below the round's limit.
+    ///   the count of moves without progress is below the round's limit, and at most the
+    ///   round's moves, which are below their limit (in a scatter: from 1 up to the
+    ///   limit, the move that scattered being counted).
     ///
     /// Every position read from text or deserialized passes through it.
     ///
@@ -279,6 +299,13 @@ impl State {
                         limit: self.idle_limit(),
                     });
                 }
+                if idle > self.moves {
+                    return Err(Invalid::IdleBeyondMoves {
+                        idle,
+                        moves: self.moves,
+                    });
+                }
+                self.expect_round_moves(0..self.round_move_limit())?;
                 self.expect_pawns(|_| u32::from(self.target()))
             }
             Phase::Scattering {
@@ -294,6 +321,7 @@ impl State {
                 if left == 0 || left >= self.target() {
                     return Err(Invalid::Phase);
                 }
+                self.expect_round_moves(1..self.round_move_limit() + 1)?;
                 self.expect_pawns(|p| {
                     u32::from(self.target()) - if p == victim { u32::from(left) } else { 0 }
                 })
@@ -416,6 +444,18 @@ impl State {
             }
         }
         Ok(())
+    }
+
+    /// The moves of the round's movement phase lie in `range`.
+    fn expect_round_moves(&self, range: core::ops::Range<u16>) -> Result<(), Invalid> {
+        if range.contains(&self.moves) {
+            Ok(())
+        } else {
+            Err(Invalid::RoundMoves {
+                moves: self.moves,
+                limit: self.round_move_limit(),
+            })
+        }
     }
 
     /// The player takes an active part in the round.

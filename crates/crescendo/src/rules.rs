@@ -251,6 +251,7 @@ fn play(state: &mut State, mv: Move) -> Result<(), MoveError<Illegal>> {
             if has_group_move(state, to_move) {
                 return Err(MoveError::Illegal(Illegal::PassWithMoves));
             }
+            state.moves += 1;
             state.end_turn(to_move, idle + 1);
         }
         (
@@ -468,6 +469,7 @@ fn move_group(state: &mut State, player: Player, idle: u16, mv: Move) -> Result<
             owner,
         });
     }
+    state.moves += 1;
     state.take(player, from.index(), count);
     match landing {
         Some(owner) if owner == player => {
@@ -512,10 +514,11 @@ impl State {
     }
 
     /// Hands the turn on after `player`'s movement-phase turn, `idle` being the count of
-    /// moves without progress including this one; ends the round at the limit.
+    /// moves without progress including this one; ends the round at either limit (moves
+    /// without progress, moves of the round).
     fn end_turn(&mut self, player: Player, idle: u16) {
-        if idle >= self.idle_limit() {
-            self.end_without_progress();
+        if idle >= self.idle_limit() || self.moves >= self.round_move_limit() {
+            self.end_by_standing();
             return;
         }
         self.phase = Phase::Moving {
@@ -551,10 +554,7 @@ impl State {
         if self.qualified.len() + 1 >= self.round_size() {
             self.end_round();
         } else {
-            self.phase = Phase::Moving {
-                to_move: self.next_active_after(player),
-                idle: 0,
-            };
+            self.end_turn(player, 0);
         }
     }
 
@@ -562,9 +562,10 @@ impl State {
         self.qualified.push(player);
     }
 
-    /// The no-progress end: the players still building qualify by their tallest tower,
-    /// then their pawns on their own colour, then turn order, until the quota is met.
-    fn end_without_progress(&mut self) {
+    /// The end of a round at a limit (moves without progress, moves of the round): the
+    /// players still building qualify by their tallest tower, then their pawns on their
+    /// own colour, then turn order, until the quota is met.
+    fn end_by_standing(&mut self) {
         let mut standing: ArrayVec<Player, MAX_PLAYERS> = self.active_players().collect();
         standing.sort_unstable_by_key(|&p| {
             let turn = self.round_players().iter().position(|&q| q == p);
@@ -591,6 +592,7 @@ impl State {
         if let Some(last) = last {
             self.eliminated.push(last);
         }
+        self.moves = 0;
         if self.round_size() <= 2 {
             self.phase = Phase::Over;
             return;

@@ -2,13 +2,53 @@
 
 use boardcore::{Game, MAX_PLAYERS, Player, RecordError, SignedCoord, key_of_words};
 
-use crate::board::{Board, CELLS, COLOUR_CELLS, Cell};
+use crate::board::{Board, CELLS, COLOUR_CELLS, CROSSES, Cell};
 use crate::config::{Config, Players};
 use crate::error::Illegal;
 
 /// Consecutive movement-phase moves per player of the round without a scatter or a
 /// finished tower that end the round (the round's limit is this times its players).
 pub const NO_PROGRESS_PER_PLAYER: u16 = 100;
+
+/// Movement-phase moves per player of the round after which the round ends whatever
+/// happened in them (the round's limit is this times its players): the ranking is the
+/// no-progress end's.
+pub const ROUND_MOVES_PER_PLAYER: u16 = 250;
+
+/// The most plies (decisions: crosses, pawns, group moves, passes, scattered pawns) a
+/// whole match of `players` can last.
+///
+/// A round of `n` players has `12 + 12 + 2n` setup plies and at most
+/// [`ROUND_MOVES_PER_PLAYER`]` × n` moves in its movement phase; its scattered pawns are
+/// at most those moves plus `2n`. Count `Φ`, the pawns on the board less the towers: it
+/// starts the movement phase at `2n` (two towers of 2 each), never goes below 0, grows by
+/// at most 1 in a move that scatters nothing, and a scatter of `s` pawns lowers it by at
+/// least `s − 1`. So the scattered pawns, less one per scattering move, are at most `2n`
+/// plus the moves that scattered nothing.
+///
+/// ```
+/// use crescendo::{LONGEST_GAME, Players, longest_match};
+///
+/// assert_eq!(longest_match(Players::Two), 1_032);
+/// assert_eq!(longest_match(Players::Three), 1_536 + 1_032);
+/// assert_eq!(longest_match(Players::Four), 4_608);
+/// assert_eq!(LONGEST_GAME, longest_match(Players::Four));
+/// ```
+pub const fn longest_match(players: Players) -> u32 {
+    let mut plies = 0;
+    let mut n = players.count() as u32;
+    while n >= 2 {
+        let setup = 2 * CROSSES as u32 + 2 * n;
+        let moves = ROUND_MOVES_PER_PLAYER as u32 * n;
+        let scattered = moves + 2 * n;
+        plies += setup + moves + scattered;
+        n -= 1;
+    }
+    plies
+}
+
+/// The most plies any Crescendo match can last: [`longest_match`] of four players.
+pub const LONGEST_GAME: u32 = longest_match(Players::Four);
 
 /// A list of distinct seats, at most 4, in a meaningful order (a round's turn order, the
 /// order of qualification, the order of elimination). `Copy`, unlike `ArrayVec`.
@@ -154,6 +194,9 @@ pub struct State {
     pub(crate) towers: [u64; MAX_PLAYERS],
     /// The number of pawns on each cell (0 when empty).
     pub(crate) heights: [u8; CELLS],
+    /// The moves made in the round's movement phase (0 outside it); in a scatter, the
+    /// move that scattered is counted.
+    pub(crate) moves: u16,
 }
 
 impl State {
@@ -169,6 +212,7 @@ impl State {
             board: Board::new(),
             towers: [0; MAX_PLAYERS],
             heights: [0; CELLS],
+            moves: 0,
         }
     }
 
@@ -264,6 +308,18 @@ impl State {
         NO_PROGRESS_PER_PLAYER * self.round_size() as u16
     }
 
+    /// The moves made so far in the round's movement phase (group moves and passes; the
+    /// placements of a scatter are part of the move that scattered); 0 outside it.
+    pub const fn round_moves(&self) -> u16 {
+        self.moves
+    }
+
+    /// The limit of movement-phase moves of the round: 250 per player of the round. The
+    /// round ends when it is reached.
+    pub const fn round_move_limit(&self) -> u16 {
+        ROUND_MOVES_PER_PLAYER * self.round_size() as u16
+    }
+
     /// The player who decides next; `None` once the match is over.
     pub fn to_move(&self) -> Option<Player> {
         let size = self.round_size();
@@ -344,7 +400,8 @@ impl State {
     }
 
     /// A stable key of the position (see [`boardcore::Game::position_key`]): the match's
-    /// progress, the phase, the crosses in laying order and the towers.
+    /// progress, the phase and the round's moves, the crosses in laying order and the
+    /// towers.
     pub fn position_key(&self) -> u64 {
         let (phase_tag, phase_data) = match self.phase {
             Phase::Laying => (0u64, 0u64),
@@ -380,7 +437,7 @@ impl State {
         for (index, &height) in self.heights.iter().enumerate() {
             words[9 + index / 20] |= u64::from(height & 7) << (3 * (index % 20));
         }
-        words[12] = self.board.crosses().len() as u64;
+        words[12] = self.board.crosses().len() as u64 | u64::from(self.moves) << 8;
         key_of_words(&words[..13])
     }
 }

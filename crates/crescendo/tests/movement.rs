@@ -352,6 +352,6 @@ fn finishing_a_tower_qualifies_and_the_turn_skips_the_qualified() {
     assert_eq!(next.active_players().count(), 3);
     assert_eq!(
         next.to_string(),
-        format!("4 0123 0 - move:1:3 {LINE} 13,0=1111;14,0=2222;15,0=3333;19,1=3;20,0=1;22,1=2")
+        format!("4 0123 0 - move:1:3:16 {LINE} 13,0=1111;14,0=2222;15,0=3333;19,1=3;20,0=1;22,1=2")
     );
 }

@@ -258,6 +258,8 @@ fn serde_reads_only_valid_positions() {
         format!(
             "4 0123 - - move:0:0 {LINE} 0,0=0;16,1=000;13,0=1111;21,0=1;14,0=2222;22,0=2;15,0=3333;19,0=3"
         ),
+        // The round's moves at their limit.
+        format!("4 0123 - - move:0:0:1000 {LINE} {TOWERS}"),
     ] {
         let json = serde_json::to_string(&bad).unwrap();
         let error = serde_json::from_str::<State>(&json).unwrap_err();

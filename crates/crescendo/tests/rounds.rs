@@ -2,10 +2,11 @@
 
 mod common;
 
-use boardcore::{MoveError, Outcome, Player, Status};
+use boardcore::{MoveError, Outcome, Player, PositionError, SeededRng, Status, random_playout};
 use common::{LINE, illegal, line_record, moves_text, play, play_all, position, seat};
 use crescendo::{
-    Colour, Config, Decision, Illegal, Phase, Players, State, apply, legal_moves, status,
+    Colour, Config, Decision, Illegal, Invalid, Phase, Players, State, apply, legal_moves,
+    longest_match, status,
 };
 
 #[test]
@@ -278,4 +279,117 @@ fn finishing_the_final_tower_wins_the_match_and_ranks_everyone() {
         over.to_string(),
         format!("4 20 0 312 over {LINE} 4,0=2222;5,0=2222")
     );
+}
+
+#[test]
+fn uniform_random_matches_all_end_within_the_longest_match() {
+    // Before the limit on the round's moves, no four-player match ended within 100,000
+    // plies; now all of them end, and within the proven bound.
+    for (players, seed) in [(Players::Four, 4), (Players::Three, 3), (Players::Two, 2)] {
+        let longest = longest_match(players) as usize;
+        let start = State::new(Config::new(players));
+        let mut rng = SeededRng::new(seed);
+        let mut lengths: Vec<usize> = (0..1_000)
+            .map(|game| {
+                let end = random_playout(&start, &mut rng, longest + 1);
+                assert!(end.finished, "{players}: match {game} did not end");
+                assert!(
+                    end.plies <= longest,
+                    "{players}: match {game}: {}",
+                    end.plies
+                );
+                end.plies
+            })
+            .collect();
+        lengths.sort_unstable();
+        eprintln!(
+            "{players} players, 1000 random matches: plies p50 {} p99 {} max {} (bound {longest})",
+            lengths[499], lengths[989], lengths[999]
+        );
+    }
+}
+
+#[test]
+fn the_move_that_reaches_the_round_limit_ends_the_round_by_standing() {
+    // 999 moves in the round, 5 of them without progress: player 0's step is the 1000th,
+    // the limit of 4 players. The ranking is the no-progress end's (as in the test above:
+    // players 1, then 2 and 3 by turn order after a tie on their own colours).
+    let towers = "0,0=000;16,1=0;18,0=0;13,0=1111;21,0=1;14,0=22;22,0=222;15,0=333;19,0=33";
+    let state = position(&format!("4 0123 - - move:0:5:999 {LINE} {towers}"));
+    assert_eq!(state.round_moves(), 999);
+    assert_eq!(state.round_move_limit(), 1_000);
+    let next = play(&state, "M18,0n1");
+    assert_eq!(next.to_string(), "4 123 - 0 lay - -");
+    assert_eq!(next.round_moves(), 0);
+    // One move earlier the round goes on, counting the move.
+    let earlier = position(&format!("4 0123 - - move:0:5:998 {LINE} {towers}"));
+    let next = play(&earlier, "M18,0n1");
+    assert_eq!(next.round_moves(), 999);
+    assert!(next.to_string().contains(" move:1:6:999 "), "{next}");
+}
+
+#[test]
+fn a_scatter_that_makes_the_last_move_of_the_round_ends_it_once_placed() {
+    // The final: player 1 scattered a tower of 2 of player 0 with the round's 500th move;
+    // one pawn is still to place. Player 0 keeps the tallest tower (5) and wins.
+    let state = position(&format!(
+        "2 01 - - scatter:1:0:1:500 {LINE} 0,0=00000;16,1=0;18,0=0;13,0=111;1,0=11;20,0=111"
+    ));
+    assert_eq!(state.round_moves(), 500);
+    let over = play(&state, "S4,0");
+    assert_eq!(over.phase(), Phase::Over);
+    assert_eq!(status(&over).to_string(), "ranking 0 1");
+    // A tower finished with the round's last move qualifies its owner first; player 1
+    // then has more pawns on their own colour than player 0 (towers of 5 both).
+    let state = position(&format!(
+        "3 012 - - move:2:0:749 {LINE} 0,0=00000;16,1=0;13,0=11111;20,0=1;4,0=22222;5,0=2"
+    ));
+    assert_eq!(play(&state, "M5,0w1").to_string(), "3 21 - 0 lay - -");
+}
+
+#[test]
+fn the_round_moves_are_written_read_and_checked() {
+    let text = format!(
+        "4 0123 - - move:2:7:345 {LINE} 0,0=000;16,1=00;13,0=1111;21,0=1;14,0=22;22,0=222;15,0=333;19,0=33"
+    );
+    let state = position(&text);
+    assert!(state.to_string().contains(" move:2:7:345 "), "{state}");
+    assert_eq!(position(&state.to_string()), state);
+    assert_eq!(state.round_moves(), 345);
+    // The old forms without the count are read as the fewest moves they imply.
+    let old = position(&text.replace("move:2:7:345", "move:2:7"));
+    assert_eq!(old.round_moves(), 7);
+    assert!(old.to_string().contains(" move:2:7:7 "));
+    let scatter = format!(
+        "4 0123 - - scatter:1:0:1 {LINE} 0,0=0;16,1=0;4,0=00;13,0=1111;21,0=1;14,0=22;22,0=222;15,0=333;19,0=33"
+    );
+    assert_eq!(position(&scatter).round_moves(), 1);
+    // The key tells the counts apart.
+    assert_ne!(state.position_key(), old.position_key());
+    // Counts that cannot occur.
+    let refused = |text: String| text.parse::<State>().unwrap_err().to_string();
+    assert_eq!(
+        refused(text.replace("move:2:7:345", "move:2:7:1000")),
+        "invalid position: 1000 moves of the round's movement phase do not fit the phase (the round ends at 1000)"
+    );
+    assert_eq!(
+        refused(text.replace("move:2:7:345", "move:2:7:6")),
+        "invalid position: 7 moves without progress, but only 6 moves in the round"
+    );
+    assert_eq!(
+        refused(scatter.replace("scatter:1:0:1", "scatter:1:0:1:0")),
+        "invalid position: 0 moves of the round's movement phase do not fit the phase (the round ends at 1000)"
+    );
+    assert!(
+        position(&scatter.replace("scatter:1:0:1", "scatter:1:0:1:1000")).round_moves() == 1_000
+    );
+    assert!(matches!(
+        scatter
+            .replace("scatter:1:0:1", "scatter:1:0:1:1001")
+            .parse::<State>(),
+        Err(PositionError::Invalid(Invalid::RoundMoves {
+            moves: 1_001,
+            limit: 1_000
+        }))
+    ));
 }

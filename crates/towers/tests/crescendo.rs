@@ -119,7 +119,7 @@ fn show_draws_the_crosses_with_colours_towers_and_heights() {
     ]);
     assert!(protected.contains("0 01*"), "{protected}");
     assert!(shown.contains("Red places 2 scattered pawn(s) of Blue"));
-    assert!(shown.contains("position 4 0123 - - scatter:0:1:2 "));
+    assert!(shown.contains("position 4 0123 - - scatter:0:1:2:5 "));
     assert!(ok(&["show", "crescendo"]).contains("(no cross laid yet)"));
 }
 

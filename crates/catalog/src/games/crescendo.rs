@@ -130,6 +130,11 @@ impl NamedGame for State {
     }];
     const BOTS: &'static [&'static str] = &["mcts", "greedy", "random"];
 
+    /// No match can last longer: its rounds end after 250 moves per player at most.
+    const MAX_PLIES: usize = crescendo::LONGEST_GAME as usize;
+
+    const LONGEST_GAME: Option<u32> = Some(crescendo::LONGEST_GAME);
+
     const RULES: &'static str = "\
 Crescendo: 2 to 4 players (Red 0, Blue 1, Yellow 2, Green 3) race to stack all
 their pawns into one tower. A round has a tower target of 5 (4 players), 6 (3)

@@ -47,10 +47,11 @@ pub trait NamedGame: Game + FromStr<Err = PositionError<Self::Invalid>> + 'stati
     const BOTS: &'static [&'static str];
 
     /// The moves after which a game between bots stops unfinished, unless the caller says
-    /// otherwise: some games can go on for ever (Pylos take-backs, Crescendo chases).
+    /// otherwise: some games can go on for ever (Pylos take-backs).
     const MAX_PLIES: usize = 100_000;
 
-    /// The most plies a whole game can last, where the rules bound it (Pyrga: 30).
+    /// The most plies a whole game can last, where the rules bound it (Pyrga: 30,
+    /// Crescendo: [`::crescendo::LONGEST_GAME`]).
     const LONGEST_GAME: Option<u32> = None;
 
     /// How to play: the goal, the moves in notation with examples. Lines of at most 80
