@@ -39,8 +39,8 @@ fn main() {
             rate::<catalog::architekton::State>(budget, 1_000),
         ),
         (
-            "crescendo (cap 3000)",
-            rate::<catalog::crescendo::State>(budget, 3_000),
+            "crescendo",
+            rate::<catalog::crescendo::State>(budget, catalog::crescendo::LONGEST_GAME as usize),
         ),
     ];
     for (name, (playouts, plies)) in rows {

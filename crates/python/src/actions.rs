@@ -218,7 +218,11 @@ mod tests {
         covered::<pylos::State>(&[("variant", "expert"), ("takeback", "0-2")], 50, 1_000);
         covered::<architekton::State>(&[("buildingMatch", "one")], 20, 1_000);
         for players in ["2", "3", "4"] {
-            covered::<crescendo::State>(&[("players", players)], 3, 3_000);
+            covered::<crescendo::State>(
+                &[("players", players)],
+                3,
+                crescendo::LONGEST_GAME as usize,
+            );
         }
     }
 

@@ -14,12 +14,13 @@
 //!   `docs/python.md` (the 48 table slots with cell, tile, rotation and house, then the
 //!   display, the unseen and discarded tiles, the reserves, the tile set, points, houses,
 //!   turn, phase and the seat to move), since the table is a short list on an open board.
-//! - Crescendo, shape `(15, 69, 69)` indexed `[plane, y + 34, x + 34]` (the cells
+//! - Crescendo, shape `(16, 69, 69)` indexed `[plane, y + 34, x + 34]` (the cells
 //!   `|x| + |y| ≤ 34` of the round's coordinates): the cell is white, or of the colour of
 //!   seat 0, 1, 2 or 3 (5 planes), the height of each seat's tower there over 8 (4
 //!   planes), ones for the seat to move (4 planes), ones when the round's setup is over
-//!   (crosses, pawns and extras placed), and the count of moves without progress over the
-//!   limit that ends the round (0 outside the movement phase).
+//!   (crosses, pawns and extras placed), the count of moves without progress over the
+//!   limit that ends the round (0 outside the movement phase), and the round's moves over
+//!   the limit of moves that ends it (0 before the movement phase).
 
 use catalog::boardcore::{Actor, Direction, Game, Player, SignedCoord, Status};
 use catalog::{AnyGame, architekton, crescendo, pylos, pyrga};
@@ -47,7 +48,7 @@ pub const ARCHITEKTON_LEN: usize = architekton::TileSet::MAX_TILES * ARCHITEKTON
     + 2
     + 2;
 /// The planes of Crescendo's observation.
-const CRESCENDO_PLANES: usize = 15;
+const CRESCENDO_PLANES: usize = 16;
 /// The side of Crescendo's square of cells.
 const CRESCENDO_SIDE: usize = 2 * CRESCENDO_RADIUS as usize + 1;
 
@@ -280,7 +281,9 @@ fn crescendo_planes(state: &crescendo::State) -> Vec<f32> {
     }
     if let crescendo::Phase::Moving { idle, .. } = state.phase() {
         let fraction = f32::from(idle) / f32::from(state.idle_limit().max(1));
-        planes[14 * area..].fill(fraction);
+        planes[14 * area..15 * area].fill(fraction);
     }
+    let moves = f32::from(state.round_moves()) / f32::from(state.round_move_limit().max(1));
+    planes[15 * area..].fill(moves);
     planes
 }

@@ -158,15 +158,15 @@ def test_no_input_crashes(name):
 
 
 CRESCENDO_MOVING = (
-    "4 0123 - - move:0:{idle} 0,0r1;-2,1r0;1,2r2;2,4r1;-1,-2r1;-3,-3r1;0,5r3;-1,7r3;-5,-2r2;"
+    "4 0123 - - move:0:{idle}{moves} 0,0r1;-2,1r0;1,2r2;2,4r1;-1,-2r1;-3,-3r1;0,5r3;-1,7r3;-5,-2r2;"
     "2,-1r3;-3,8r1;-5,1r2 0,0=33;-2,1=11;1,2=2;2,4=00;-1,-2=22;-3,-3=22;0,5=1;-1,7=11;"
     "-5,-2=33;2,-1=0;-3,8=00;-5,1=3"
 )
 
 
 def test_positions_that_differ_have_different_observations():
-    """The face-up display of Architekton, the no-progress count of Crescendo and the
-    mover of Pylos are in the observation."""
+    """The face-up display of Architekton, the no-progress count and the round's moves of
+    Crescendo and the mover of Pylos are in the observation."""
     same_table = [
         tg.Game.from_record("architekton", "*w *w *w *w *w *wepf *wepf *wepf"),
         tg.Game.from_record("architekton", "*w *w *e *p *f *wfep *wfep *wfep"),
@@ -176,8 +176,16 @@ def test_positions_that_differ_have_different_observations():
     display = same_table[0].observation()[864:874] * 48  # W E P F, then the buildings
     assert display.round().tolist() == [3, 0, 0, 0, 3, 0, 0, 0, 0, 0]
     assert same_table[0].observation()[[910, 934]].tolist() == [1.0, 1.0]  # lay, Blue
-    idle = [tg.Game.from_text("crescendo", CRESCENDO_MOVING.format(idle=n)) for n in (1, 5)]
+    idle = [
+        tg.Game.from_text("crescendo", CRESCENDO_MOVING.format(idle=n, moves="")) for n in (1, 5)
+    ]
     assert (idle[0].observation() != idle[1].observation()).any()
+    # The same position ten moves into its round and one move before the round's limit.
+    moves = [
+        tg.Game.from_text("crescendo", CRESCENDO_MOVING.format(idle=5, moves=f":{n}"))
+        for n in (10, 999)
+    ]
+    assert (moves[0].observation() != moves[1].observation()).any()
     # Light to move without a move has lost; with Dark to move the same balls play on.
     board = "LDLD,DLDL,LDLD,DLDL/LDL,DLD,LDL/LD,L./."
     over, ongoing = (
