@@ -9,20 +9,24 @@ import init, { Game } from "./pkg/towers_wasm.js";
 import GAMES from "./games/index.js";
 import { match, analysis, server, ui, current, setCurrent } from "./state.js";
 import { $, setPhase, errorText } from "./page.js";
-import { fillSetup, openSetup, closeSetup, startFromSetup } from "./setup.js";
+import { fillSetup, openSetup, cancelSetup, startFromSetup } from "./setup.js";
 import { choose } from "./input.js";
 import { undo } from "./turns.js";
 import { askHint, askAnalysis } from "./analysis.js";
 import { render } from "./drawing.js";
-import { ARROWS, arrowFocus, centreOf } from "./keyboard.js";
-import { openRecords, loadRecord, loadPosition, downloadRecord } from "./records.js";
+import { ARROWS, arrowFocus, centreOf, focusBoard } from "./keyboard.js";
+import { openRecords, loadRecord, loadPosition, downloadRecord, openFile, answerReplace } from "./records.js";
 
 async function main() {
   await init();
   $("setup-game").replaceChildren(...Object.entries(GAMES).map(([name, module]) => new Option(module.title, name)));
   $("setup-game").addEventListener("change", (event) => fillSetup(event.target.value));
   $("setup-form").addEventListener("submit", startFromSetup);
-  $("setup-cancel").addEventListener("click", closeSetup);
+  $("setup-cancel").addEventListener("click", cancelSetup);
+  $("skip").addEventListener("click", (event) => {
+    event.preventDefault();
+    focusBoard();
+  });
   $("new-game").addEventListener("click", openSetup);
   $("undo").addEventListener("click", undo);
   $("hint").addEventListener("click", askHint);
@@ -49,9 +53,12 @@ async function main() {
   $("download-record").addEventListener("click", downloadRecord);
   $("record-file").addEventListener("change", async (event) => {
     const file = event.target.files[0];
-    if (file) $("record-text").value = (await file.text()).trim();
     event.target.value = "";
+    if (file) await openFile(file);
   });
+  $("replace-yes").addEventListener("click", () => answerReplace(true));
+  $("replace-no").addEventListener("click", () => answerReplace(false));
+  $("records").addEventListener("close", () => answerReplace(false));
   const onStep = (event) => {
     const target = event.target.closest("[data-step]");
     if (target && document.body.dataset.phase === "human") choose(target.dataset.step);

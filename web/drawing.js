@@ -90,7 +90,7 @@ export function render() {
   $("hint-text").textContent = ui.hint;
   $("hint").disabled = !human;
   renderAnalysis(context);
-  $("undo").disabled = lastPersonMove() < 1;
+  $("undo").disabled = lastPersonMove() < 1 && match.replaced === null;
   panBoard(scroll);
   if (focus) restoreFocus(focus, onBoard);
 }

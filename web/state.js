@@ -29,6 +29,11 @@ export const match = {
   chosen: [],
   /** Bumped whenever the position changes, so a late bot answer is dropped. */
   epoch: 0,
+  /** What a loaded game file or position replaced, which Undo brings back: `{ match,
+   * plies }`, `match` the match replaced (`{ name, module, options, humans, bot, level,
+   * seed, history }`), `plies` the length of the history loaded (Undo first takes back the
+   * person's moves made since), or null. */
+  replaced: null,
 };
 
 /** The analysis panel (games whose module has `analysis`): on or off, its time budget,
@@ -63,6 +68,9 @@ export const ui = {
   pointing: false,
   /** The history entries the move list shows, in order. */
   listed: [],
+  /** A load that waits for the person's yes (it would replace a game in progress): the
+   * function that loads, or null. */
+  pendingLoad: null,
 };
 
 /** The worker where the bots and the solver think (started at the first request), the

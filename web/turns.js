@@ -28,12 +28,19 @@ export function play(move) {
   changed();
 }
 
-/** Takes back the person's last move and everything after it. */
+/** Takes back the person's last move and everything after it; with no move of the
+ * person's made since a load, takes back the load: the match it replaced comes back. */
 export function undo() {
   const index = lastPersonMove();
-  if (index < 1) return;
-  match.history.length = index;
-  setCurrent(Game.fromText(match.name, match.history[index - 1].text));
+  if (match.replaced !== null && index < match.replaced.plies) {
+    Object.assign(match, match.replaced.match, { replaced: null });
+    ui.news = [];
+  } else if (index >= 1) {
+    match.history.length = index;
+  } else {
+    return;
+  }
+  setCurrent(Game.fromText(match.name, match.history[match.history.length - 1].text));
   changed();
 }
 
