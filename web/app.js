@@ -7,7 +7,7 @@
 
 import init, { Game } from "./pkg/towers_wasm.js";
 import GAMES from "./games/index.js";
-import { match, analysis, server, ui, current, setCurrent } from "./state.js";
+import { match, analysis, server, ui, thinker, current, setCurrent } from "./state.js";
 import { $, setPhase, errorText } from "./page.js";
 import { fillSetup, openSetup, cancelSetup, startFromSetup } from "./setup.js";
 import { choose } from "./input.js";
@@ -17,8 +17,13 @@ import { render } from "./drawing.js";
 import { ARROWS, arrowFocus, centreOf, focusBoard } from "./keyboard.js";
 import { openRecords, loadRecord, loadPosition, downloadRecord, openFile, answerReplace } from "./records.js";
 
+/** The package's WebAssembly module, fetched and compiled once for the page and its
+ * worker. */
+const MODULE_URL = new URL("./pkg/bindings/web/towers_wasm_bg.wasm", import.meta.url);
+
 async function main() {
-  await init();
+  thinker.module = await WebAssembly.compileStreaming(fetch(MODULE_URL));
+  await init({ module_or_path: thinker.module });
   $("setup-game").replaceChildren(...Object.entries(GAMES).map(([name, module]) => new Option(module.title, name)));
   $("setup-game").addEventListener("change", (event) => fillSetup(event.target.value));
   $("setup-form").addEventListener("submit", startFromSetup);

@@ -19,6 +19,8 @@ export function askWorker(request) {
     thinker.worker.addEventListener("error", (event) => {
       $("status").textContent = `The bot failed: ${clip(event.message)}`;
     });
+    // The module the page compiled: the worker instantiates it rather than fetch it.
+    thinker.worker.postMessage({ type: "module", module: thinker.module });
   }
   thinker.asked += 1;
   const id = thinker.asked;

@@ -74,9 +74,10 @@ export const ui = {
 };
 
 /** The worker where the bots and the solver think (started at the first request), the
- * number of requests sent to it, and the answers awaited: a function for each request's
- * `id`. */
-export const thinker = { worker: null, asked: 0, waiting: new Map() };
+ * compiled WebAssembly module the page loaded (posted to the worker, so that it neither
+ * fetches nor compiles it again), the number of requests sent to it, and the answers
+ * awaited: a function for each request's `id`. */
+export const thinker = { worker: null, module: null, asked: 0, waiting: new Map() };
 
 /** The current position. */
 export function current() {

@@ -1,11 +1,14 @@
 // The bot and the solver think here, off the page's thread, so the page never freezes.
-// Requests (`type`): "bot" (a bot's move), "analyse" (the position's value and every
-// move's value, Pyrga), "hint" (the best move and the value when the game has a solver,
-// else the default bot's move). Every answer carries the request's `type`, `epoch` and `id`.
+// The page first posts the module it compiled ("module"), then requests (`type`): "bot" (a
+// bot's move), "analyse" (the position's value and every move's value, Pyrga), "hint" (the
+// best move and the value when the game has a solver, else the default bot's move). Every
+// answer carries the request's `type`, `epoch` and `id`.
 
 import init, { Game, botMove, solve, moveValues } from "./pkg/towers_wasm.js";
 
-const ready = init();
+/** The page's compiled module, which the page posts before any request. */
+const compiled = Promise.withResolvers();
+const ready = compiled.promise.then((module) => init({ module_or_path: module }));
 
 /** The position's value and every move's value within `timeMs` each. The moves come first:
  * the solver keeps its table between calls, so the position's value then comes at once. */
@@ -34,6 +37,10 @@ function answer(request, game) {
 
 self.addEventListener("message", async (event) => {
   const request = event.data;
+  if (request.type === "module") {
+    compiled.resolve(request.module);
+    return;
+  }
   const { type, epoch, id, name, text } = request;
   try {
     await ready;
