@@ -11,7 +11,7 @@ import { match, analysis, server, ui, thinker, current, setCurrent } from "./sta
 import { $, setPhase, errorText } from "./page.js";
 import { fillSetup, openSetup, cancelSetup, startFromSetup } from "./setup.js";
 import { choose } from "./input.js";
-import { undo } from "./turns.js";
+import { undo, finishNow, watchFaster } from "./turns.js";
 import { askHint, askAnalysis } from "./analysis.js";
 import { render } from "./drawing.js";
 import { ARROWS, arrowFocus, centreOf, focusBoard } from "./keyboard.js";
@@ -35,6 +35,8 @@ async function main() {
   $("new-game").addEventListener("click", openSetup);
   $("undo").addEventListener("click", undo);
   $("hint").addEventListener("click", askHint);
+  $("finish-now").addEventListener("click", finishNow);
+  $("watch-faster").addEventListener("click", watchFaster);
   $("analysis-on").addEventListener("change", (event) => {
     analysis.on = event.target.checked;
     askAnalysis();

@@ -77,10 +77,23 @@ function botRequest(game) {
     name: match.name,
     text: game.toText(),
     bot: match.bot,
-    // A strength is a level (1 to 5), or the level 5 search cut by a time budget
-    // (`t1000`: about a second).
-    ...(match.level.startsWith("t") ? { level: 5, timeMs: Number(match.level.slice(1)) } : { level: Number(match.level) }),
+    ...levelRequest(),
     // The bot's seed follows from the match seed and the ply, as the chance draws do.
     seed: mix(match.seed, 2 * match.history.length + 1),
   };
+}
+
+/** The strength of the bots' requests: a level (1 to 5), or the level 5 search cut by a
+ * time budget (`t1000`: about a second); level 1, the quickest, while the person watches
+ * faster. */
+function levelRequest() {
+  if (match.watching === "fast") return { level: 1 };
+  return match.level.startsWith("t") ? { level: 5, timeMs: Number(match.level.slice(1)) } : { level: Number(match.level) };
+}
+
+/** The moves that finish the match from `game`, every seat played by the match's bot at
+ * its quickest level (the worker plays them all): `{ moves }` or `{ error }`, or null when
+ * the position changed meanwhile. */
+export function askFinish(game) {
+  return askWorker({ ...botRequest(game), type: "finish", level: 1 });
 }

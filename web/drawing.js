@@ -5,7 +5,7 @@ import { parseStatus, tokenCell, isCellToken } from "./games/common.js";
 import { match, ui, current } from "./state.js";
 import { $, stepButton } from "./page.js";
 import { inputState } from "./steps.js";
-import { lastPersonMove, recentNews } from "./moves.js";
+import { lastPersonMove, recentNews, peopleOut } from "./moves.js";
 import { orderSteps, focusBefore, restoreFocus } from "./keyboard.js";
 import { panBoard } from "./panning.js";
 import { renderAnalysis } from "./panel.js";
@@ -44,7 +44,8 @@ export function render() {
   }
   const focus = focusBefore();
   const scroll = { left: $("board").scrollLeft, top: $("board").scrollTop };
-  const context = { game, view, text: game.toText(), status, names, targets, chosen: match.chosen, changed: match.changed, options: match.options, human, next: input.options };
+  const out = status.over ? [] : peopleOut(game);
+  const context = { game, view, text: game.toText(), status, names, targets, chosen: match.chosen, changed: match.changed, options: match.options, human, next: input.options, out };
   $("board").innerHTML = module.draw(context);
   // A board that pans takes the focus (Tab), so that the keys scroll it too.
   const pans = $("board").querySelector(".zoomable") !== null;
@@ -56,6 +57,8 @@ export function render() {
   $("panel").innerHTML = module.panel ? module.panel(context) : "";
   $("status").textContent = statusLine(context);
   $("status").classList.toggle("result", status.over);
+  $("watching").hidden = out.length === 0;
+  $("watch-faster").disabled = match.watching === "fast";
   $("status").dataset.outcome = status.over ? personOutcome(status) : "";
 
   const choices = $("choices");
@@ -118,7 +121,8 @@ function statusLine(context) {
   if (status.chance) return "Drawing a tile…";
   const who = names[status.seat] ?? `Seat ${status.seat}`;
   if (match.humans.has(status.seat)) return `${who} to play (you)`;
-  return `${who} to play: the bot is thinking…`;
+  const out = context.out.map((seat) => match.module.outNote(context, seat)).join(" ");
+  return `${out ? `${out} ` : ""}${who} to play: the bot is thinking…`;
 }
 
 /** The move list, kept in step with the history: new moves are appended, an undo removes

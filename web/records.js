@@ -3,10 +3,9 @@
 
 import { Game, gameInfo } from "./pkg/towers_wasm.js";
 import GAMES from "./games/index.js";
-import { parseStatus } from "./games/common.js";
 import { match, ui, current, setCurrent } from "./state.js";
 import { $, errorText } from "./page.js";
-import { advance, lastPersonMove } from "./moves.js";
+import { playAll, lastPersonMove } from "./moves.js";
 import { changed } from "./turns.js";
 
 /** The game object the match began with: the start with its options, or the position
@@ -112,16 +111,11 @@ export function loadRecord() {
   const tags = loaded.toFile().split("\n").filter((line) => line.startsWith("[")).join("\n");
   loaded.free();
   askToReplace(() => {
-    let game = Game.fromFile(tags, name);
-    const options = game.options();
-    const history = [{ move: null, by: null, text: game.toText() }];
-    for (const move of record === "" ? [] : record.split(" ")) {
-      const status = parseStatus(game.status());
-      const next = advance(game, move);
-      game.free();
-      game = next.game;
-      history.push({ move, by: status.chance ? "chance" : status.seat, text: next.text });
-    }
+    const start = Game.fromFile(tags, name);
+    const options = start.options();
+    const first = { move: null, by: null, text: start.toText() };
+    const { game, entries } = playAll(start, record === "" ? [] : record.split(" "));
+    const history = [first, ...entries];
     if (name !== match.name) {
       const seats = GAMES[name].defaultNames(options).length;
       match.module = GAMES[name];

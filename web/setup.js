@@ -114,6 +114,7 @@ export function startFromSetup(event) {
   match.level = $("setup-level").value;
   match.seed = newSeed();
   match.replaced = null;
+  match.watching = "normal";
   setCurrent(game);
   match.history = [{ move: null, by: null, text: game.toText() }];
   ui.news = [];

@@ -29,6 +29,9 @@ export const match = {
   chosen: [],
   /** Bumped whenever the position changes, so a late bot answer is dropped. */
   epoch: 0,
+  /** How the person watches the bots once out of the match: "normal", or "fast" (the bots
+   * at their quickest level). */
+  watching: "normal",
   /** What a loaded game file or position replaced, which Undo brings back: `{ match,
    * plies }`, `match` the match replaced (`{ name, module, options, humans, bot, level,
    * seed, history }`), `plies` the length of the history loaded (Undo first takes back the

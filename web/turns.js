@@ -5,8 +5,8 @@ import { Game } from "./pkg/towers_wasm.js";
 import { parseStatus, clip } from "./games/common.js";
 import { match, ui, current, setCurrent, mix } from "./state.js";
 import { $, setPhase, errorText } from "./page.js";
-import { advance, tell, lastPersonMove, changesSinceBase } from "./moves.js";
-import { askBot } from "./bots.js";
+import { advance, tell, lastPersonMove, changesSinceBase, playAll } from "./moves.js";
+import { askBot, askFinish } from "./bots.js";
 import { askAnalysis } from "./analysis.js";
 import { render } from "./drawing.js";
 
@@ -107,4 +107,30 @@ function onBotAnswer(answer) {
   }
   window.towersTimings.push({ game: match.name, level: match.level, bot: match.bot, ms });
   play(move);
+}
+
+/** Once the people are out of the match: the bots play the rest at once (in the worker),
+ * and the page shows the end. */
+export async function finishNow() {
+  setPhase("bot");
+  $("status").textContent = "Finishing the match…";
+  // A bot answer on its way is dropped: the match goes on from here.
+  match.epoch += 1;
+  const answer = await askFinish(current());
+  if (answer === null) return;
+  if (answer.error) {
+    $("status").textContent = `The bots failed: ${clip(answer.error)}`;
+    setPhase("error");
+    return;
+  }
+  const { game, entries } = playAll(Game.fromText(match.name, current().toText()), answer.moves);
+  setCurrent(game);
+  match.history.push(...entries);
+  changed();
+}
+
+/** Once the people are out of the match: the bots play on at their quickest level. */
+export function watchFaster() {
+  match.watching = "fast";
+  render();
 }

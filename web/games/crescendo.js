@@ -232,7 +232,10 @@ function panel(context) {
   const players = (view.players ?? []).map((p) => {
     const ink = COLOURS[p.seat];
     const icon = svg(24, 24, `<rect width="24" height="24" rx="4" fill="${ink.fill}"/>${symbol(p.seat, 12, 12, 6, ink.dark)}`, ink.name);
-    const state = board.qualified.includes(p.seat) ? "qualified" : board.eliminated.includes(p.seat) ? "eliminated" : p.active ? `${p.pawnsOnBoard} pawns, tallest ${p.tallest}, ${p.onOwnColour} on own colour` : "";
+    const state = status.ranking ? placeOf(status.ranking, p.seat, board, names.length)
+      : board.qualified.includes(p.seat) ? "qualified"
+        : board.eliminated.includes(p.seat) ? `eliminated in round ${roundOut(board, p.seat, names.length)}`
+          : p.active ? `${p.pawnsOnBoard} pawns, tallest ${p.tallest}, ${p.onOwnColour} on own colour` : "";
     const toMove = status.seat === p.seat ? " to-move" : "";
     return `<div class="seat${toMove}"><span class="supply-item">${icon}</span><strong>${esc(names[p.seat])}</strong> (${ink.symbol}): ${state}</div>`;
   });
@@ -241,6 +244,36 @@ function panel(context) {
   const goal = board.round === 3 ? `the final: the first tower of ${board.target} wins the match` : `round ${board.round}: each tower of ${board.target} qualifies`;
   const info = `<div class="seat"><small>${goal[0].toUpperCase()}${goal.slice(1)}; turn order ${board.turnOrder.map((s) => esc(names[s])).join(", ")}${idle}</small></div>`;
   return players.join("") + info;
+}
+
+/** The round in which `seat` was eliminated: the eliminated are listed in the order they
+ * went out, and a match of `players` begins at round 5 − players. */
+function roundOut(board, seat, players) {
+  return 5 - players + board.eliminated.indexOf(seat);
+}
+
+/** The place of `seat` in the final `ranking`, in words: "1st, wins the match", "2nd,
+ * runner-up", "3rd, eliminated in round 2"… */
+function placeOf(ranking, seat, board, players) {
+  const place = ranking.indexOf(seat);
+  const ordinal = ["1st", "2nd", "3rd", "4th"][place] ?? `${place + 1}th`;
+  if (place === 0) return `${ordinal}, wins the match`;
+  if (place === 1) return `${ordinal}, runner-up`;
+  return board.eliminated.includes(seat) ? `${ordinal}, eliminated in round ${roundOut(board, seat, players)}` : ordinal;
+}
+
+/** Whether `seat` is out of the match: eliminated, it has no move left to make. */
+function isOut(view, seat) {
+  return view?.board?.eliminated?.includes(seat) ?? false;
+}
+
+/** Why `seat`, out of the match, is out, in words. */
+function outNote(context, seat) {
+  const { view, names } = context;
+  const round = roundOut(view.board, seat, names.length);
+  // Each player of a round of N needs a tower of all their 12 / N + 2 pawns to qualify.
+  const target = 12 / (5 - round) + 2;
+  return `${names[seat]} (you) is out: eliminated in round ${round}, the others qualified first (a tower of ${target} each, or ahead when the round ended without progress).`;
 }
 
 function result(context) {
@@ -278,6 +311,8 @@ export default {
   /** Another tower or centre can be clicked in the middle of a move: the move starts again there. */
   reselect: true,
   contents,
+  isOut,
+  outNote,
   describeMove,
   steps,
   draw,
