@@ -70,7 +70,13 @@ async function main() {
     const target = event.target.closest("[data-step]");
     if (target && document.body.dataset.phase === "human") choose(target.dataset.step);
   };
-  $("board").addEventListener("click", onStep);
+  $("board").addEventListener("click", (event) => {
+    if (event.target.closest("[data-step]") === null && document.body.dataset.phase === "human") {
+      $("hint-text").textContent = "Nothing can be played there: your move goes on one of the highlighted cells (dashed yellow frames), or on a button under the board.";
+    } else {
+      onStep(event);
+    }
+  });
   $("board").addEventListener("keydown", (event) => {
     if (event.key === "Enter" || event.key === " ") {
       event.preventDefault();

@@ -1,7 +1,7 @@
 // The bots and the analysis server: requests to the worker (bot moves, hints, analyses)
 // and to the server that answers Pylos.
 
-import { clip } from "./games/common.js";
+import { clip, botLabel } from "./games/common.js";
 import { match, server, thinker, mix } from "./state.js";
 import { $ } from "./page.js";
 
@@ -62,7 +62,7 @@ export async function askBot(game) {
   const answer = await askServer(game);
   if (epoch !== match.epoch) return null;
   if (answer.error) {
-    server.note = `The perfect bot needs the analysis server (${clip(answer.error)}): the ${match.module.bots[0]} bot played instead.`;
+    server.note = `The perfect bot needs the analysis server (${clip(answer.error)}): the ${botLabel(match.module.bots[0])} bot played instead.`;
     return askWorker({ ...botRequest(game), bot: match.module.bots[0] });
   }
   server.note = "";

@@ -33,7 +33,8 @@ function scrollTo(from, start, end, size) {
  * question is about; else the piece being moved and where it can go; else what changed
  * since the person's move together with the person's targets (their towers, the cells to
  * play on), or, when they do not fit together, what changed and the target nearest to it,
- * or else that target in the middle; else the targets. */
+ * or else that target in the middle; else the targets; with a title of the board (class
+ * `pan-with`, Architekton's "Display") when it fits too. */
 export function panBoard(scroll) {
   const box = $("board");
   box.scrollLeft = scroll.left;
@@ -72,6 +73,12 @@ export function panBoard(scroll) {
     }
   }
   if (rect === null) return;
+  // A title the board asks to keep in view (class pan-with) joins when all fits.
+  const titled = extent(all(".pan-with"));
+  if (titled !== null) {
+    const both = { left: Math.min(rect.left, titled.left), top: Math.min(rect.top, titled.top), right: Math.max(rect.right, titled.right), bottom: Math.max(rect.bottom, titled.bottom) };
+    if (fits(both)) rect = both;
+  }
   box.scrollLeft = scrollTo(box.scrollLeft, rect.left, rect.right, box.clientWidth);
   box.scrollTop = scrollTo(box.scrollTop, rect.top, rect.bottom, box.clientHeight);
 }

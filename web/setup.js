@@ -2,6 +2,7 @@
 
 import { Game } from "./pkg/towers_wasm.js";
 import GAMES from "./games/index.js";
+import { botLabel } from "./games/common.js";
 import { match, ui, setCurrent, newSeed } from "./state.js";
 import { $, errorText } from "./page.js";
 import { changed } from "./turns.js";
@@ -30,7 +31,7 @@ export function fillSetup(name) {
     options.append(label);
   }
   const bot = $("setup-bot");
-  bot.replaceChildren(...module.bots.map((b) => new Option(b, b)));
+  bot.replaceChildren(...module.bots.map((b) => new Option(botLabel(b), b)));
   fillSeats(name);
 }
 

@@ -60,6 +60,8 @@ window.towersTimings = [];
 export const ui = {
   /** The hint for the current position, in words, or "" (cleared by every move). */
   hint: "",
+  /** The move the hint names, whose next step the board marks, or null. */
+  hintMove: null,
   /** What moves did, in words (the move itself, chance draws, scores, scatters…):
    * `{ ply, text }`, oldest first. */
   news: [],

@@ -49,6 +49,7 @@ export function changed() {
   match.chosen = [];
   match.epoch += 1;
   ui.hint = "";
+  ui.hintMove = null;
   match.changed = changesSinceBase();
   askAnalysis();
   render();

@@ -303,6 +303,16 @@ function result(context) {
 
 export default {
   title: "Crescendo",
+  rules: `<p>Two to four players lay crosses (a white centre, four coloured arms) into a
+    board, put pawns on the white cells, then move their pawns to build one tower of all of
+    them.</p>
+    <ul><li>A group of k pawns of one of your towers moves exactly k cells in a straight
+    line. Landing on your own pawns joins them; landing on an opponent's tower scatters it
+    (you place its pawns one by one on empty cells), unless it stands on its owner's colour,
+    where it is protected.</li>
+    <li>Each round, players qualify by finishing their tower (5 pawns with four players, 6
+    with three, 8 in the final); the last one is eliminated. The first to finish in the final
+    wins the match.</li></ul>`,
   options: [{ key: "players", label: "Players", numeric: true, values: [["4", "4 (three rounds)"], ["3", "3 (two rounds)"], ["2", "2 (the final only)"]] }],
   bots: ["mcts", "greedy", "random"],
   defaultNames: (options) => fallbackNames(Number(options.players ?? 4)),

@@ -187,7 +187,7 @@ test("the analysis panel: Pyrga's in the page, Pylos's from a server, none for t
   assert.equal(await page.locator("#analysis-time").isVisible(), false);
   await page.click("#hint");
   await page.waitForFunction(() => document.querySelector("#hint-text").textContent.startsWith("Hint: 0"));
-  assert.match(await page.textContent("#hint-text"), /^Hint: 0[a-d][1-4] \(the mcts bot's choice\)\.$/);
+  assert.match(await page.textContent("#hint-text"), /^Hint: 0[a-d][1-4] \(the strong bot's choice, mcts\)\.$/);
   assert.deepEqual(errors, []);
   await page.close();
 });
