@@ -14,6 +14,7 @@ import { choose } from "./input.js";
 import { undo, finishNow, watchFaster } from "./turns.js";
 import { askHint, askAnalysis } from "./analysis.js";
 import { render } from "./drawing.js";
+import { pinCoordinates } from "./panning.js";
 import { ARROWS, arrowFocus, centreOf, focusBoard } from "./keyboard.js";
 import { openRecords, loadRecord, loadPosition, downloadRecord, openFile, answerReplace } from "./records.js";
 
@@ -87,6 +88,7 @@ async function main() {
       arrowFocus(event.key);
     }
   });
+  $("board").addEventListener("scroll", pinCoordinates, { passive: true });
   $("board").addEventListener("focusin", (event) => {
     if (event.target.closest("[data-step]")) ui.focusPoint = centreOf(event.target);
   });

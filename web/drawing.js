@@ -7,7 +7,7 @@ import { $, stepButton } from "./page.js";
 import { inputState } from "./steps.js";
 import { lastPersonMove, recentNews, peopleOut } from "./moves.js";
 import { orderSteps, focusBefore, restoreFocus } from "./keyboard.js";
-import { panBoard } from "./panning.js";
+import { panBoard, pinCoordinates } from "./panning.js";
 import { renderAnalysis } from "./panel.js";
 
 /** Draws the page for the current position: the board, the panel, the status line, the
@@ -98,6 +98,7 @@ export function render() {
   renderAnalysis(context);
   $("undo").disabled = lastPersonMove() < 1 && match.replaced === null;
   panBoard(scroll);
+  pinCoordinates();
   if (focus) restoreFocus(focus, onBoard);
 }
 

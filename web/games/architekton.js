@@ -134,15 +134,17 @@ function draw(context) {
   const offset = LEFT + (width - LEFT - tableWidth) / 2;
   const at = (x, y) => [offset + (x - minX) * C, top + (maxY - y) * C];
   let body = `<rect x="0" y="${top}" width="${width}" height="${tableHeight + BOTTOM}" fill="#efe6d2"/>`;
+  // The coordinates go over the tiles, drawn last: pinned to the box's edges (panning.js).
+  let coords = "";
   for (let y = minY; y <= maxY; y += 1) {
     for (let x = minX; x <= maxX; x += 1) {
       const [px, py] = at(x, y);
       body += `<rect x="${px}" y="${py}" width="${C}" height="${C}" fill="none" stroke="#ddd0b6" stroke-width="1"/>`;
     }
-    body += `<text class="coord" x="${offset - 14}" y="${at(minX, y)[1] + C / 2 + 5}" text-anchor="middle">${y}</text>`;
+    coords += `<text class="coord axis-y" x="${offset - 14}" y="${at(minX, y)[1] + C / 2 + 5}" text-anchor="middle">${y}</text>`;
   }
   for (let x = minX; x <= maxX; x += 1) {
-    body += `<text class="coord" x="${at(x, minY)[0] + C / 2}" y="${top + tableHeight + 17}" text-anchor="middle">${x}</text>`;
+    coords += `<text class="coord axis-x" x="${at(x, minY)[0] + C / 2}" y="${top + tableHeight + 17}" text-anchor="middle">${x}</text>`;
   }
   for (const tile of tiles) {
     const [px, py] = at(tile.x, tile.y);
@@ -175,6 +177,7 @@ function draw(context) {
     const what = token.startsWith("h@") ? "Move the house from the building on" : "Lay the tile on";
     body += `<rect class="target" x="${px + 2}" y="${py + 2}" width="${C - 4}" height="${C - 4}" rx="4" data-step="${esc(token)}"><title>${what} ${cell}</title></rect>`;
   }
+  body += coords;
   body += drawDisplay(position, targets, picked, width, chosen.length === 0 ? changed : new Set());
   return svg(width, top + tableHeight + BOTTOM, body, "Architekton table and display", "zoomable architekton");
 }

@@ -85,12 +85,6 @@ function draw(context) {
   const width = LEFT + (maxX - minX + 1) * C;
   const height = (maxY - minY + 1) * C + BOTTOM;
   let body = `<rect width="${width}" height="${height}" fill="#3d3a36"/>`;
-  for (let x = minX; x <= maxX; x += 1) {
-    body += `<text class="coord light" x="${at(x, 0)[0] + C / 2}" y="${height - 6}" text-anchor="middle">${x}</text>`;
-  }
-  for (let y = minY; y <= maxY; y += 1) {
-    body += `<text class="coord light" x="${LEFT / 2}" y="${at(0, y)[1] + C / 2 + 5}" text-anchor="middle">${y}</text>`;
-  }
   for (const cell of cells) {
     const [px, py] = at(cell.x, cell.y);
     body += `<rect x="${px + 1}" y="${py + 1}" width="${C - 2}" height="${C - 2}" rx="3" fill="${cellFill(cell.colour)}" stroke="#222" stroke-width="1"><title>${cell.x},${cell.y}</title></rect>`;
@@ -111,6 +105,16 @@ function draw(context) {
     const [px, py] = at(cell.x, cell.y);
     body += tower(cell.tower.owner, cell.tower.height, px + C / 2, py + C / 2, cell.protected);
   }
+  // The coordinates go over the cells and towers, drawn last: pinned to the box's edges
+  // (panning.js).
+  let coords = "";
+  for (let x = minX; x <= maxX; x += 1) {
+    coords += `<text class="coord light axis-x" x="${at(x, 0)[0] + C / 2}" y="${height - 6}" text-anchor="middle">${x}</text>`;
+  }
+  for (let y = minY; y <= maxY; y += 1) {
+    coords += `<text class="coord light axis-y" x="${LEFT / 2}" y="${at(0, y)[1] + C / 2 + 5}" text-anchor="middle">${y}</text>`;
+  }
+  body += coords;
   if (chosen.length === 0) {
     for (const cell of changed) {
       const [px, py] = at(...cell.split(",").map(Number));

@@ -1,6 +1,7 @@
 // Nothing cut off (issue 39, app item 5), at 360×740 and 1280×800: the prompt, above the
 // board, on the screen in Pylos (its pyramid and levels are taller than a phone's screen);
-// Crescendo's Cancel, under a board that pans, on the screen in the middle of a move;
+// Crescendo's Cancel, under a board that pans, on the screen in the middle of a move, and
+// its coordinates in the box wherever it is scrolled;
 // at 1280×800, Architekton's "Display" title inside the board's box whenever a tile is to
 // be taken.
 
@@ -54,6 +55,20 @@ for (const [width, height] of [[360, 740], [1280, 800]]) {
     await page.waitForSelector("#choices [data-step=cancel]");
     assert.equal(await onScreen(page, "#choices [data-step=cancel]"), true, "Cancel");
     assert.equal(await onScreen(page, "#prompt"), true, "Crescendo's prompt");
+    // Scrolled to its far right and top, the board keeps its coordinates in view.
+    const pinned = await page.evaluate(async () => {
+      const box = document.querySelector("#board");
+      box.scrollLeft = box.scrollWidth;
+      box.scrollTop = 0;
+      await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+      const b = box.getBoundingClientRect();
+      const inside = (selector) => [...box.querySelectorAll(selector)].some((text) => {
+        const r = text.getBoundingClientRect();
+        return r.left >= b.left && r.right <= b.right && r.top >= b.top && r.bottom <= b.bottom;
+      });
+      return { rows: inside(".axis-y"), columns: inside(".axis-x") };
+    });
+    assert.deepEqual(pinned, { rows: true, columns: true }, "Crescendo's coordinates in the box");
 
     await startGame(page, running.server.url, { game: "architekton", bot: "random" });
     for (let turn = 0; turn < 10; turn += 1) {
