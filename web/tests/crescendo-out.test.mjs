@@ -57,17 +57,20 @@ test("Crescendo: the person out of the match watches, faster or to the end at on
   await page.click("#watch-faster");
   assert.equal(await page.isDisabled("#watch-faster"), true);
   // Only what the last move changed is marked, not everything since the person's last move.
-  const plies = await page.locator("#moves li").count();
-  await page.waitForFunction((n) => document.querySelectorAll("#moves li").length > n + 1, plies, { timeout: 60_000 });
+  const watched = await page.locator("#moves li").count();
+  await page.waitForFunction((n) => document.querySelectorAll("#moves li").length > n + 1, watched, { timeout: 60_000 });
   const marks = await page.locator("#board .changed").count();
   const cells = await page.locator("#board rect title").count();
   t.diagnostic(`${marks} cells marked as changed of ${cells}`);
   assert.ok(marks <= 8, `${marks} cells marked as changed after one move`);
 
+  const plies = await page.locator("#moves li").count();
+  const begun = Date.now();
   await page.click("#finish-now");
   await page.waitForSelector("body[data-phase=over]", { timeout: 180_000 });
   const status = await page.textContent("#status");
-  t.diagnostic(status);
+  const finished = await page.locator("#moves li").count();
+  t.diagnostic(`Finish at once: ${finished - plies} plies in ${((Date.now() - begun) / 1000).toFixed(1)} s; ${status}`);
   assert.match(status, /^You lost\. (Blue|Yellow|Green) wins the match/);
   assert.equal(await page.isHidden("#watching"), true);
   const panel = await page.textContent("#panel");
