@@ -1,7 +1,7 @@
 // Hints and the analysis panel's questions: the worker's solver (Pyrga) or the analysis
 // server (Pylos) values the current position and each of its moves.
 
-import { parseStatus, clip } from "./games/common.js";
+import { parseStatus, clip, botStrength } from "./games/common.js";
 import { match, analysis, ui, current } from "./state.js";
 import { askWorker, askServer } from "./bots.js";
 import { render } from "./drawing.js";
@@ -29,12 +29,20 @@ export function askHint() {
   });
 }
 
+/** Whose choice a hint is, by the bot's strength and its engine: "the strong bot's
+ * choice, mcts"; "the perfect bot's choice". */
+function choiceOf(bot) {
+  const strength = botStrength(bot);
+  return `the ${strength} bot's choice${strength === bot ? "" : `, ${bot}`}`;
+}
+
 /** Shows the hint the worker answered. */
 function onHint({ move, value, bot, unsolved, error }) {
   if (error) ui.hint = `No hint: ${clip(error)}`;
   else if (value) ui.hint = `Hint: ${move}. ${value}.`;
-  else if (unsolved) ui.hint = `Hint: ${move} (not solved within ${analysis.timeMs / 1000} s: the ${bot} bot's choice).`;
-  else ui.hint = `Hint: ${move} (the ${bot} bot's choice).`;
+  else if (unsolved) ui.hint = `Hint: ${move} (not solved within ${analysis.timeMs / 1000} s: ${choiceOf(bot)}).`;
+  else ui.hint = `Hint: ${move} (${choiceOf(bot)}).`;
+  if (!error) ui.hintMove = move;
   render();
 }
 

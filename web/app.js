@@ -7,25 +7,37 @@
 
 import init, { Game } from "./pkg/towers_wasm.js";
 import GAMES from "./games/index.js";
-import { match, analysis, server, ui, current, setCurrent } from "./state.js";
+import { match, analysis, server, ui, thinker, current, setCurrent } from "./state.js";
 import { $, setPhase, errorText } from "./page.js";
-import { fillSetup, openSetup, closeSetup, startFromSetup } from "./setup.js";
+import { fillSetup, openSetup, cancelSetup, startFromSetup } from "./setup.js";
 import { choose } from "./input.js";
-import { undo } from "./turns.js";
+import { undo, finishNow, watchFaster } from "./turns.js";
 import { askHint, askAnalysis } from "./analysis.js";
 import { render } from "./drawing.js";
-import { ARROWS, arrowFocus, centreOf } from "./keyboard.js";
-import { openRecords, loadRecord, loadPosition, downloadRecord } from "./records.js";
+import { pinCoordinates } from "./panning.js";
+import { ARROWS, arrowFocus, centreOf, focusBoard } from "./keyboard.js";
+import { openRecords, loadRecord, loadPosition, downloadRecord, openFile, answerReplace } from "./records.js";
+
+/** The package's WebAssembly module, fetched and compiled once for the page and its
+ * worker. */
+const MODULE_URL = new URL("./pkg/bindings/web/towers_wasm_bg.wasm", import.meta.url);
 
 async function main() {
-  await init();
+  thinker.module = await WebAssembly.compileStreaming(fetch(MODULE_URL));
+  await init({ module_or_path: thinker.module });
   $("setup-game").replaceChildren(...Object.entries(GAMES).map(([name, module]) => new Option(module.title, name)));
   $("setup-game").addEventListener("change", (event) => fillSetup(event.target.value));
   $("setup-form").addEventListener("submit", startFromSetup);
-  $("setup-cancel").addEventListener("click", closeSetup);
+  $("setup-cancel").addEventListener("click", cancelSetup);
+  $("skip").addEventListener("click", (event) => {
+    event.preventDefault();
+    focusBoard();
+  });
   $("new-game").addEventListener("click", openSetup);
   $("undo").addEventListener("click", undo);
   $("hint").addEventListener("click", askHint);
+  $("finish-now").addEventListener("click", finishNow);
+  $("watch-faster").addEventListener("click", watchFaster);
   $("analysis-on").addEventListener("change", (event) => {
     analysis.on = event.target.checked;
     askAnalysis();
@@ -49,14 +61,23 @@ async function main() {
   $("download-record").addEventListener("click", downloadRecord);
   $("record-file").addEventListener("change", async (event) => {
     const file = event.target.files[0];
-    if (file) $("record-text").value = (await file.text()).trim();
     event.target.value = "";
+    if (file) await openFile(file);
   });
+  $("replace-yes").addEventListener("click", () => answerReplace(true));
+  $("replace-no").addEventListener("click", () => answerReplace(false));
+  $("records").addEventListener("close", () => answerReplace(false));
   const onStep = (event) => {
     const target = event.target.closest("[data-step]");
     if (target && document.body.dataset.phase === "human") choose(target.dataset.step);
   };
-  $("board").addEventListener("click", onStep);
+  $("board").addEventListener("click", (event) => {
+    if (event.target.closest("[data-step]") === null && document.body.dataset.phase === "human") {
+      $("hint-text").textContent = "Nothing can be played there: your move goes on one of the highlighted cells (dashed yellow frames), or on a button under the board.";
+    } else {
+      onStep(event);
+    }
+  });
   $("board").addEventListener("keydown", (event) => {
     if (event.key === "Enter" || event.key === " ") {
       event.preventDefault();
@@ -67,6 +88,7 @@ async function main() {
       arrowFocus(event.key);
     }
   });
+  $("board").addEventListener("scroll", pinCoordinates, { passive: true });
   $("board").addEventListener("focusin", (event) => {
     if (event.target.closest("[data-step]")) ui.focusPoint = centreOf(event.target);
   });

@@ -1,7 +1,7 @@
 // The bots and the analysis server: requests to the worker (bot moves, hints, analyses)
 // and to the server that answers Pylos.
 
-import { clip } from "./games/common.js";
+import { clip, botLabel } from "./games/common.js";
 import { match, server, thinker, mix } from "./state.js";
 import { $ } from "./page.js";
 
@@ -19,6 +19,8 @@ export function askWorker(request) {
     thinker.worker.addEventListener("error", (event) => {
       $("status").textContent = `The bot failed: ${clip(event.message)}`;
     });
+    // The module the page compiled: the worker instantiates it rather than fetch it.
+    thinker.worker.postMessage({ type: "module", module: thinker.module });
   }
   thinker.asked += 1;
   const id = thinker.asked;
@@ -60,7 +62,7 @@ export async function askBot(game) {
   const answer = await askServer(game);
   if (epoch !== match.epoch) return null;
   if (answer.error) {
-    server.note = `The perfect bot needs the analysis server (${clip(answer.error)}): the ${match.module.bots[0]} bot played instead.`;
+    server.note = `The perfect bot needs the analysis server (${clip(answer.error)}): the ${botLabel(match.module.bots[0])} bot played instead.`;
     return askWorker({ ...botRequest(game), bot: match.module.bots[0] });
   }
   server.note = "";
@@ -75,10 +77,23 @@ function botRequest(game) {
     name: match.name,
     text: game.toText(),
     bot: match.bot,
-    // A strength is a level (1 to 5), or the level 5 search cut by a time budget
-    // (`t1000`: about a second).
-    ...(match.level.startsWith("t") ? { level: 5, timeMs: Number(match.level.slice(1)) } : { level: Number(match.level) }),
+    ...levelRequest(),
     // The bot's seed follows from the match seed and the ply, as the chance draws do.
     seed: mix(match.seed, 2 * match.history.length + 1),
   };
+}
+
+/** The strength of the bots' requests: a level (1 to 5), or the level 5 search cut by a
+ * time budget (`t1000`: about a second); level 1, the quickest, while the person watches
+ * faster. */
+function levelRequest() {
+  if (match.watching === "fast") return { level: 1 };
+  return match.level.startsWith("t") ? { level: 5, timeMs: Number(match.level.slice(1)) } : { level: Number(match.level) };
+}
+
+/** The moves that finish the match from `game`, every seat played by the match's bot at
+ * its quickest level (the worker plays them all): `{ moves }` or `{ error }`, or null when
+ * the position changed meanwhile. */
+export function askFinish(game) {
+  return askWorker({ ...botRequest(game), type: "finish", level: 1 });
 }

@@ -5,9 +5,9 @@ import { parseStatus, tokenCell, isCellToken } from "./games/common.js";
 import { match, ui, current } from "./state.js";
 import { $, stepButton } from "./page.js";
 import { inputState } from "./steps.js";
-import { lastPersonMove, recentNews } from "./moves.js";
+import { lastPersonMove, recentNews, peopleOut } from "./moves.js";
 import { orderSteps, focusBefore, restoreFocus } from "./keyboard.js";
-import { panBoard } from "./panning.js";
+import { panBoard, pinCoordinates } from "./panning.js";
 import { renderAnalysis } from "./panel.js";
 
 /** Draws the page for the current position: the board, the panel, the status line, the
@@ -44,7 +44,8 @@ export function render() {
   }
   const focus = focusBefore();
   const scroll = { left: $("board").scrollLeft, top: $("board").scrollTop };
-  const context = { game, view, text: game.toText(), status, names, targets, chosen: match.chosen, changed: match.changed, options: match.options, human, next: input.options };
+  const out = status.over ? [] : peopleOut(game);
+  const context = { game, view, text: game.toText(), status, names, targets, chosen: match.chosen, changed: match.changed, options: match.options, human, next: input.options, out, previous: match.history.at(-2)?.text ?? null };
   $("board").innerHTML = module.draw(context);
   // A board that pans takes the focus (Tab), so that the keys scroll it too.
   const pans = $("board").querySelector(".zoomable") !== null;
@@ -54,17 +55,21 @@ export function render() {
     if (again.has(target.dataset.step)) target.classList.add("again");
   }
   $("panel").innerHTML = module.panel ? module.panel(context) : "";
+  if ($("rules-text").dataset.game !== match.name) {
+    $("rules-text").innerHTML = module.rules;
+    $("rules-text").dataset.game = match.name;
+  }
   $("status").textContent = statusLine(context);
   $("status").classList.toggle("result", status.over);
+  $("watching").hidden = out.length === 0;
+  $("watch-faster").disabled = match.watching === "fast";
   $("status").dataset.outcome = status.over ? personOutcome(status) : "";
 
   const choices = $("choices");
   choices.replaceChildren();
+  // The prompt above the board, so that it shows with the board's top on any screen.
+  $("prompt").textContent = human ? module.prompt(context, input) : "";
   if (human) {
-    const prompt = document.createElement("span");
-    prompt.className = "prompt";
-    prompt.textContent = module.prompt(context, input);
-    choices.append(prompt);
     if (module.choiceOrder) buttons.sort((a, b) => module.choiceOrder(a) - module.choiceOrder(b));
     for (const token of buttons) {
       const button = document.createElement("button");
@@ -88,11 +93,25 @@ export function render() {
   orderSteps();
   renderMoves(names);
   $("hint-text").textContent = ui.hint;
+  if (human) markHint();
   $("hint").disabled = !human;
   renderAnalysis(context);
-  $("undo").disabled = lastPersonMove() < 1;
+  $("undo").disabled = lastPersonMove() < 1 && match.replaced === null;
   panBoard(scroll);
+  pinCoordinates();
   if (focus) restoreFocus(focus, onBoard);
+}
+
+/** Marks on the board (or among the choices) the next step of the hint's move, when the
+ * steps chosen so far are its first ones. */
+function markHint() {
+  if (ui.hintMove === null) return;
+  const { seq } = match.module.steps(ui.hintMove);
+  if (match.chosen.some((token, i) => seq[i] !== token)) return;
+  const next = seq[match.chosen.length];
+  for (const element of document.querySelectorAll("#board [data-step], #choices [data-step]")) {
+    if (element.dataset.step === next) element.classList.add("hinted");
+  }
 }
 
 /** The person's result when exactly one seat is a person: "won", "lost" or "draw"; else "". */
@@ -118,7 +137,8 @@ function statusLine(context) {
   if (status.chance) return "Drawing a tile…";
   const who = names[status.seat] ?? `Seat ${status.seat}`;
   if (match.humans.has(status.seat)) return `${who} to play (you)`;
-  return `${who} to play: the bot is thinking…`;
+  const out = context.out.map((seat) => match.module.outNote(context, seat)).join(" ");
+  return `${out ? `${out} ` : ""}${who} to play: the bot is thinking…`;
 }
 
 /** The move list, kept in step with the history: new moves are appended, an undo removes

@@ -79,3 +79,9 @@ export function arrowFocus(key) {
   });
   next?.focus();
 }
+
+/** Puts the focus on the board: its first step in Tab order, or the board itself while no
+ * step is offered (the focus then follows the steps once they come). */
+export function focusBoard() {
+  ($("board").querySelector("[data-step]") ?? $("board")).focus();
+}

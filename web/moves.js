@@ -2,7 +2,7 @@
 // each move did in words, and what changed since the person's last move.
 
 import { Game } from "./pkg/towers_wasm.js";
-import { describeEffects, changedKeys } from "./games/common.js";
+import { describeEffects, changedKeys, parseStatus } from "./games/common.js";
 import { match, ui, current } from "./state.js";
 
 /** The game after `move`, read back from the position's text, and that text. The game
@@ -44,11 +44,42 @@ export function lastPersonMove() {
   return match.history.findLastIndex((entry, i) => i > 0 && match.humans.has(entry.by));
 }
 
+/** The seats of people that are out of the match (a Crescendo player eliminated), when
+ * every person's seat is: the others play on without them. Else an empty list. */
+export function peopleOut(game = current()) {
+  const isOut = match.module.isOut;
+  if (!isOut || match.humans.size === 0) return [];
+  let view;
+  try {
+    view = game.view();
+  } catch {
+    return [];
+  }
+  const seats = [...match.humans];
+  return seats.every((seat) => isOut(view, seat)) ? seats : [];
+}
+
+/** The game after each of `moves` from `game` (which it frees), and the history entries
+ * of those moves. */
+export function playAll(game, moves) {
+  const entries = [];
+  for (const move of moves) {
+    const status = parseStatus(game.status());
+    const next = advance(game, move);
+    game.free();
+    game = next.game;
+    entries.push({ move, by: status.chance ? "chance" : status.seat, text: next.text });
+  }
+  return { game, entries };
+}
+
 /** The history index of the position that the marks of changed cells and the words start
  * from: the person's last move when others have moved since; the start when the person
- * has not moved yet; else the position before the last move. */
+ * has not moved yet; else (and when the people are out of the match) the position before
+ * the last move. */
 export function baseIndex() {
   const last = match.history.length - 1;
+  if (peopleOut().length > 0) return Math.max(last - 1, 0);
   const person = lastPersonMove();
   if (person >= 1 && person < last) return person;
   if (person < 1 && match.humans.size > 0) return 0;

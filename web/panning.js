@@ -33,7 +33,9 @@ function scrollTo(from, start, end, size) {
  * question is about; else the piece being moved and where it can go; else what changed
  * since the person's move together with the person's targets (their towers, the cells to
  * play on), or, when they do not fit together, what changed and the target nearest to it,
- * or else that target in the middle; else the targets. */
+ * or else that target in the middle; else the targets; with a title of the board (class
+ * `pan-with`, Architekton's "Display") when it fits too, or else the title with the
+ * targets when they fit together. */
 export function panBoard(scroll) {
   const box = $("board");
   box.scrollLeft = scroll.left;
@@ -72,6 +74,31 @@ export function panBoard(scroll) {
     }
   }
   if (rect === null) return;
+  // A title the board asks to keep in view (class pan-with) joins when all fits, else
+  // with the targets alone (the display's title with the tiles to take).
+  const titles = all(".pan-with");
+  if (titles.length > 0) {
+    const titled = extent(titles);
+    const both = { left: Math.min(rect.left, titled.left), top: Math.min(rect.top, titled.top), right: Math.max(rect.right, titled.right), bottom: Math.max(rect.bottom, titled.bottom) };
+    const withTargets = targets.length > 0 ? extent([...titles, ...targets]) : null;
+    if (fits(both)) rect = both;
+    else if (fits(withTargets)) rect = withTargets;
+  }
   box.scrollLeft = scrollTo(box.scrollLeft, rect.left, rect.right, box.clientWidth);
   box.scrollTop = scrollTo(box.scrollTop, rect.top, rect.bottom, box.clientHeight);
+}
+
+/** Keeps the coordinates of a board that pans on the box's visible edges, as a ruler
+ * does: the rows' (class `axis-y`) on the left, the columns' (`axis-x`) at the bottom.
+ * Called after each redraw and as the box scrolls. */
+export function pinCoordinates() {
+  const box = $("board");
+  const svg = box.querySelector("svg.zoomable");
+  if (svg === null) return;
+  const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+  if (!(scale > 0)) return;
+  const dx = box.scrollLeft / scale;
+  const dy = Math.min(0, box.scrollTop + box.clientHeight - box.scrollHeight) / scale;
+  for (const text of svg.querySelectorAll(".axis-y")) text.setAttribute("transform", `translate(${dx} 0)`);
+  for (const text of svg.querySelectorAll(".axis-x")) text.setAttribute("transform", `translate(0 ${dy})`);
 }

@@ -2,9 +2,11 @@
 
 import { Game } from "./pkg/towers_wasm.js";
 import GAMES from "./games/index.js";
+import { botLabel } from "./games/common.js";
 import { match, ui, setCurrent, newSeed } from "./state.js";
 import { $, errorText } from "./page.js";
 import { changed } from "./turns.js";
+import { focusBoard } from "./keyboard.js";
 
 /** Fills the setup form for the game `name`: its options, its bots and its seats. */
 export function fillSetup(name) {
@@ -29,7 +31,7 @@ export function fillSetup(name) {
     options.append(label);
   }
   const bot = $("setup-bot");
-  bot.replaceChildren(...module.bots.map((b) => new Option(b, b)));
+  bot.replaceChildren(...module.bots.map((b) => new Option(botLabel(b), b)));
   fillSeats(name);
 }
 
@@ -72,9 +74,21 @@ export function openSetup() {
 }
 
 /** Hides the setup form and shows the game. */
-export function closeSetup() {
+function closeSetup() {
   $("setup").hidden = true;
   $("play").hidden = false;
+}
+
+/** Cancel on the setup form: back to the match being played, or on the first screen,
+ * where none has begun, the default match (the game the form opened with, the person
+ * first against the default bot). */
+export function cancelSetup() {
+  closeSetup();
+  if (document.body.dataset.phase === "setup") {
+    match.seed = newSeed();
+    changed();
+  }
+  focusBoard();
 }
 
 /** Starts the match the setup form describes (the submit of the form). */
@@ -100,9 +114,12 @@ export function startFromSetup(event) {
   match.bot = $("setup-bot").value;
   match.level = $("setup-level").value;
   match.seed = newSeed();
+  match.replaced = null;
+  match.watching = "normal";
   setCurrent(game);
   match.history = [{ move: null, by: null, text: game.toText() }];
   ui.news = [];
   closeSetup();
   changed();
+  focusBoard();
 }

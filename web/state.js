@@ -29,6 +29,14 @@ export const match = {
   chosen: [],
   /** Bumped whenever the position changes, so a late bot answer is dropped. */
   epoch: 0,
+  /** How the person watches the bots once out of the match: "normal", or "fast" (the bots
+   * at their quickest level). */
+  watching: "normal",
+  /** What a loaded game file or position replaced, which Undo brings back: `{ match,
+   * plies }`, `match` the match replaced (`{ name, module, options, humans, bot, level,
+   * seed, history }`), `plies` the length of the history loaded (Undo first takes back the
+   * person's moves made since), or null. */
+  replaced: null,
 };
 
 /** The analysis panel (games whose module has `analysis`): on or off, its time budget,
@@ -52,6 +60,8 @@ window.towersTimings = [];
 export const ui = {
   /** The hint for the current position, in words, or "" (cleared by every move). */
   hint: "",
+  /** The move the hint names, whose next step the board marks, or null. */
+  hintMove: null,
   /** What moves did, in words (the move itself, chance draws, scores, scatters…):
    * `{ ply, text }`, oldest first. */
   news: [],
@@ -63,12 +73,16 @@ export const ui = {
   pointing: false,
   /** The history entries the move list shows, in order. */
   listed: [],
+  /** A load that waits for the person's yes (it would replace a game in progress): the
+   * function that loads, or null. */
+  pendingLoad: null,
 };
 
 /** The worker where the bots and the solver think (started at the first request), the
- * number of requests sent to it, and the answers awaited: a function for each request's
- * `id`. */
-export const thinker = { worker: null, asked: 0, waiting: new Map() };
+ * compiled WebAssembly module the page loaded (posted to the worker, so that it neither
+ * fetches nor compiles it again), the number of requests sent to it, and the answers
+ * awaited: a function for each request's `id`. */
+export const thinker = { worker: null, module: null, asked: 0, waiting: new Map() };
 
 /** The current position. */
 export function current() {

@@ -5,8 +5,8 @@ import { Game } from "./pkg/towers_wasm.js";
 import { parseStatus, clip } from "./games/common.js";
 import { match, ui, current, setCurrent, mix } from "./state.js";
 import { $, setPhase, errorText } from "./page.js";
-import { advance, tell, lastPersonMove, changesSinceBase } from "./moves.js";
-import { askBot } from "./bots.js";
+import { advance, tell, lastPersonMove, changesSinceBase, playAll } from "./moves.js";
+import { askBot, askFinish } from "./bots.js";
 import { askAnalysis } from "./analysis.js";
 import { render } from "./drawing.js";
 
@@ -28,12 +28,19 @@ export function play(move) {
   changed();
 }
 
-/** Takes back the person's last move and everything after it. */
+/** Takes back the person's last move and everything after it; with no move of the
+ * person's made since a load, takes back the load: the match it replaced comes back. */
 export function undo() {
   const index = lastPersonMove();
-  if (index < 1) return;
-  match.history.length = index;
-  setCurrent(Game.fromText(match.name, match.history[index - 1].text));
+  if (match.replaced !== null && index < match.replaced.plies) {
+    Object.assign(match, match.replaced.match, { replaced: null });
+    ui.news = [];
+  } else if (index >= 1) {
+    match.history.length = index;
+  } else {
+    return;
+  }
+  setCurrent(Game.fromText(match.name, match.history[match.history.length - 1].text));
   changed();
 }
 
@@ -42,6 +49,7 @@ export function changed() {
   match.chosen = [];
   match.epoch += 1;
   ui.hint = "";
+  ui.hintMove = null;
   match.changed = changesSinceBase();
   askAnalysis();
   render();
@@ -100,4 +108,30 @@ function onBotAnswer(answer) {
   }
   window.towersTimings.push({ game: match.name, level: match.level, bot: match.bot, ms });
   play(move);
+}
+
+/** Once the people are out of the match: the bots play the rest at once (in the worker),
+ * and the page shows the end. */
+export async function finishNow() {
+  setPhase("bot");
+  $("status").textContent = "Finishing the match…";
+  // A bot answer on its way is dropped: the match goes on from here.
+  match.epoch += 1;
+  const answer = await askFinish(current());
+  if (answer === null) return;
+  if (answer.error) {
+    $("status").textContent = `The bots failed: ${clip(answer.error)}`;
+    setPhase("error");
+    return;
+  }
+  const { game, entries } = playAll(Game.fromText(match.name, current().toText()), answer.moves);
+  setCurrent(game);
+  match.history.push(...entries);
+  changed();
+}
+
+/** Once the people are out of the match: the bots play on at their quickest level. */
+export function watchFaster() {
+  match.watching = "fast";
+  render();
 }

@@ -1,11 +1,15 @@
 // The bot and the solver think here, off the page's thread, so the page never freezes.
-// Requests (`type`): "bot" (a bot's move), "analyse" (the position's value and every
-// move's value, Pyrga), "hint" (the best move and the value when the game has a solver,
-// else the default bot's move). Every answer carries the request's `type`, `epoch` and `id`.
+// The page first posts the module it compiled ("module"), then requests (`type`): "bot" (a
+// bot's move), "analyse" (the position's value and every move's value, Pyrga), "hint" (the
+// best move and the value when the game has a solver, else the default bot's move),
+// "finish" (the bots' moves to the end of the match). Every
+// answer carries the request's `type`, `epoch` and `id`.
 
 import init, { Game, botMove, solve, moveValues } from "./pkg/towers_wasm.js";
 
-const ready = init();
+/** The page's compiled module, which the page posts before any request. */
+const compiled = Promise.withResolvers();
+const ready = compiled.promise.then((module) => init({ module_or_path: module }));
 
 /** The position's value and every move's value within `timeMs` each. The moves come first:
  * the solver keeps its table between calls, so the position's value then comes at once. */
@@ -15,9 +19,28 @@ function analyse(game, timeMs) {
   return { moves, value: value.text };
 }
 
+/** The moves of `bot` at `level` for every seat from `game` to the end of the match, the
+ * n-th with the seed `seed + n`; stops short at a chance draw, which is the page's. */
+function finish(game, bot, level, seed) {
+  const moves = [];
+  let position = game;
+  while (position.status().startsWith("ongoing") && !position.status().includes("chance")) {
+    const move = botMove(position, { bot, level, seed: (seed + moves.length) >>> 0 });
+    // Read back from its text, the position keeps no record: each move costs the same.
+    const played = position.play(move);
+    if (position !== game) position.free();
+    position = Game.fromText(played.name, played.toText());
+    played.free();
+    moves.push(move);
+  }
+  if (position !== game) position.free();
+  return { moves };
+}
+
 function answer(request, game) {
   const { type, level, timeMs, seed, bot } = request;
   if (type === "analyse") return analyse(game, timeMs);
+  if (type === "finish") return finish(game, bot, level, seed);
   if (type === "hint") {
     if (request.solve) {
       try {
@@ -34,6 +57,10 @@ function answer(request, game) {
 
 self.addEventListener("message", async (event) => {
   const request = event.data;
+  if (request.type === "module") {
+    compiled.resolve(request.module);
+    return;
+  }
   const { type, epoch, id, name, text } = request;
   try {
     await ready;

@@ -134,15 +134,17 @@ function draw(context) {
   const offset = LEFT + (width - LEFT - tableWidth) / 2;
   const at = (x, y) => [offset + (x - minX) * C, top + (maxY - y) * C];
   let body = `<rect x="0" y="${top}" width="${width}" height="${tableHeight + BOTTOM}" fill="#efe6d2"/>`;
+  // The coordinates go over the tiles, drawn last: pinned to the box's edges (panning.js).
+  let coords = "";
   for (let y = minY; y <= maxY; y += 1) {
     for (let x = minX; x <= maxX; x += 1) {
       const [px, py] = at(x, y);
       body += `<rect x="${px}" y="${py}" width="${C}" height="${C}" fill="none" stroke="#ddd0b6" stroke-width="1"/>`;
     }
-    body += `<text class="coord" x="${offset - 14}" y="${at(minX, y)[1] + C / 2 + 5}" text-anchor="middle">${y}</text>`;
+    coords += `<text class="coord axis-y" x="${offset - 14}" y="${at(minX, y)[1] + C / 2 + 5}" text-anchor="middle">${y}</text>`;
   }
   for (let x = minX; x <= maxX; x += 1) {
-    body += `<text class="coord" x="${at(x, minY)[0] + C / 2}" y="${top + tableHeight + 17}" text-anchor="middle">${x}</text>`;
+    coords += `<text class="coord axis-x" x="${at(x, minY)[0] + C / 2}" y="${top + tableHeight + 17}" text-anchor="middle">${x}</text>`;
   }
   for (const tile of tiles) {
     const [px, py] = at(tile.x, tile.y);
@@ -175,6 +177,7 @@ function draw(context) {
     const what = token.startsWith("h@") ? "Move the house from the building on" : "Lay the tile on";
     body += `<rect class="target" x="${px + 2}" y="${py + 2}" width="${C - 4}" height="${C - 4}" rx="4" data-step="${esc(token)}"><title>${what} ${cell}</title></rect>`;
   }
+  body += coords;
   body += drawDisplay(position, targets, picked, width, chosen.length === 0 ? changed : new Set());
   return svg(width, top + tableHeight + BOTTOM, body, "Architekton table and display", "zoomable architekton");
 }
@@ -219,7 +222,7 @@ function drawDisplay(position, targets, picked, width, changed) {
   const count = Math.max(position.display.length, 1);
   let x = (width - (count * (size + gap) - gap)) / 2;
   let body = `<rect x="0" y="0" width="${width}" height="${displayHeight() - 6}" fill="#d8c7a4"/>`
-    + `<text x="8" y="18" font-size="14" font-weight="bold" fill="#3b2f22">Display</text>`;
+    + `<text class="pan-with" x="8" y="18" font-size="14" font-weight="bold" fill="#3b2f22">Display</text>`;
   if (position.display.length === 0) body += `<text x="${width / 2}" y="${size / 2 + 24}" text-anchor="middle" font-size="14">(empty)</text>`;
   let used = new Map();
   for (const kind of position.display) {
@@ -331,7 +334,9 @@ function result(context) {
   const position = parsePosition(text);
   if (position.phase.startsWith("bankrupt:")) {
     const loser = Number(position.phase.slice(9));
-    return `${names[1 - loser]} wins: ${names[loser]} cannot pay.`;
+    const had = context.previous ? parsePosition(context.previous).points[loser] : null;
+    const owned = had === null ? "" : ` ${names[loser]} had ${had} ${had === 1 ? "point" : "points"}, fewer than the enclosed building of theirs cost:`;
+    return `${names[1 - loser]} wins: ${names[loser]} cannot pay.${owned} a building with a house costs its owner a point for each side that does not match the landscape next to it (one less with the house removed), and a player who cannot pay loses at once.`;
   }
   const scores = view?.players?.map((p) => p.final?.total);
   if (scores && scores.every((s) => typeof s === "number")) {
@@ -343,6 +348,17 @@ function result(context) {
 
 export default {
   title: "Architekton",
+  rules: `<p>Two players build a landscape of tiles, each turn taking two tiles from the display
+    above the table and laying each next to the tiles already there: landscapes (water,
+    earth, plain, forest) and buildings alternate like the squares of a chessboard.</p>
+    <ul><li>A landscape must match the facing side of a building next to it; a building must
+    match every landscape next to it. Your house goes on each building you lay.</li>
+    <li>When a building with a house is enclosed by four landscapes, its owner gains a point
+    if every side matches, else pays a point per mismatched side (one less if they remove
+    the house). Who cannot pay loses at once; everyone starts with 1 point.</li>
+    <li>When the tiles run out, houses on buildings with only one or two landscapes beside
+    them are removed; each scores their points plus one per house of their largest group
+    of houses touching at the corners.</li></ul>`,
   options: [{ key: "buildingMatch", label: "Buildings must match", values: [["all", "every landscape beside them"], ["one", "at least one landscape (published game)"]] }],
   bots: ["mcts", "random"],
   defaultNames: () => FALLBACK_NAMES,

@@ -107,3 +107,23 @@ export function changedKeys(before, after) {
   for (const key of before.keys()) if (!after.has(key)) keys.add(key);
   return keys;
 }
+
+/** What each bot is to a player: a strength, and the engine behind it as a detail. */
+const BOT_LABELS = {
+  random: ["easy", "random moves"],
+  greedy: ["medium", "greedy: the best-looking move now"],
+  mcts: ["strong", "Monte Carlo tree search"],
+  alphabeta: ["strong", "alpha-beta search"],
+  perfect: ["perfect", "the solver, or the analysis server in Pylos"],
+};
+
+/** A bot by its strength, with its engine as a detail: "strong (Monte Carlo tree search)". */
+export function botLabel(bot) {
+  const [strength, engine] = BOT_LABELS[bot] ?? [bot, bot];
+  return `${strength} (${engine})`;
+}
+
+/** A bot by its strength alone: "strong". */
+export function botStrength(bot) {
+  return (BOT_LABELS[bot] ?? [bot])[0];
+}

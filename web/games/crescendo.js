@@ -85,12 +85,6 @@ function draw(context) {
   const width = LEFT + (maxX - minX + 1) * C;
   const height = (maxY - minY + 1) * C + BOTTOM;
   let body = `<rect width="${width}" height="${height}" fill="#3d3a36"/>`;
-  for (let x = minX; x <= maxX; x += 1) {
-    body += `<text class="coord light" x="${at(x, 0)[0] + C / 2}" y="${height - 6}" text-anchor="middle">${x}</text>`;
-  }
-  for (let y = minY; y <= maxY; y += 1) {
-    body += `<text class="coord light" x="${LEFT / 2}" y="${at(0, y)[1] + C / 2 + 5}" text-anchor="middle">${y}</text>`;
-  }
   for (const cell of cells) {
     const [px, py] = at(cell.x, cell.y);
     body += `<rect x="${px + 1}" y="${py + 1}" width="${C - 2}" height="${C - 2}" rx="3" fill="${cellFill(cell.colour)}" stroke="#222" stroke-width="1"><title>${cell.x},${cell.y}</title></rect>`;
@@ -111,6 +105,16 @@ function draw(context) {
     const [px, py] = at(cell.x, cell.y);
     body += tower(cell.tower.owner, cell.tower.height, px + C / 2, py + C / 2, cell.protected);
   }
+  // The coordinates go over the cells and towers, drawn last: pinned to the box's edges
+  // (panning.js).
+  let coords = "";
+  for (let x = minX; x <= maxX; x += 1) {
+    coords += `<text class="coord light axis-x" x="${at(x, 0)[0] + C / 2}" y="${height - 6}" text-anchor="middle">${x}</text>`;
+  }
+  for (let y = minY; y <= maxY; y += 1) {
+    coords += `<text class="coord light axis-y" x="${LEFT / 2}" y="${at(0, y)[1] + C / 2 + 5}" text-anchor="middle">${y}</text>`;
+  }
+  body += coords;
   if (chosen.length === 0) {
     for (const cell of changed) {
       const [px, py] = at(...cell.split(",").map(Number));
@@ -232,7 +236,10 @@ function panel(context) {
   const players = (view.players ?? []).map((p) => {
     const ink = COLOURS[p.seat];
     const icon = svg(24, 24, `<rect width="24" height="24" rx="4" fill="${ink.fill}"/>${symbol(p.seat, 12, 12, 6, ink.dark)}`, ink.name);
-    const state = board.qualified.includes(p.seat) ? "qualified" : board.eliminated.includes(p.seat) ? "eliminated" : p.active ? `${p.pawnsOnBoard} pawns, tallest ${p.tallest}, ${p.onOwnColour} on own colour` : "";
+    const state = status.ranking ? placeOf(status.ranking, p.seat, board, names.length)
+      : board.qualified.includes(p.seat) ? "qualified"
+        : board.eliminated.includes(p.seat) ? `eliminated in round ${roundOut(board, p.seat, names.length)}`
+          : p.active ? `${p.pawnsOnBoard} pawns, tallest ${p.tallest}, ${p.onOwnColour} on own colour` : "";
     const toMove = status.seat === p.seat ? " to-move" : "";
     return `<div class="seat${toMove}"><span class="supply-item">${icon}</span><strong>${esc(names[p.seat])}</strong> (${ink.symbol}): ${state}</div>`;
   });
@@ -241,6 +248,36 @@ function panel(context) {
   const goal = board.round === 3 ? `the final: the first tower of ${board.target} wins the match` : `round ${board.round}: each tower of ${board.target} qualifies`;
   const info = `<div class="seat"><small>${goal[0].toUpperCase()}${goal.slice(1)}; turn order ${board.turnOrder.map((s) => esc(names[s])).join(", ")}${idle}</small></div>`;
   return players.join("") + info;
+}
+
+/** The round in which `seat` was eliminated: the eliminated are listed in the order they
+ * went out, and a match of `players` begins at round 5 − players. */
+function roundOut(board, seat, players) {
+  return 5 - players + board.eliminated.indexOf(seat);
+}
+
+/** The place of `seat` in the final `ranking`, in words: "1st, wins the match", "2nd,
+ * runner-up", "3rd, eliminated in round 2"… */
+function placeOf(ranking, seat, board, players) {
+  const place = ranking.indexOf(seat);
+  const ordinal = ["1st", "2nd", "3rd", "4th"][place] ?? `${place + 1}th`;
+  if (place === 0) return `${ordinal}, wins the match`;
+  if (place === 1) return `${ordinal}, runner-up`;
+  return board.eliminated.includes(seat) ? `${ordinal}, eliminated in round ${roundOut(board, seat, players)}` : ordinal;
+}
+
+/** Whether `seat` is out of the match: eliminated, it has no move left to make. */
+function isOut(view, seat) {
+  return view?.board?.eliminated?.includes(seat) ?? false;
+}
+
+/** Why `seat`, out of the match, is out, in words. */
+function outNote(context, seat) {
+  const { view, names } = context;
+  const round = roundOut(view.board, seat, names.length);
+  // Each player of a round of N needs a tower of all their 12 / N + 2 pawns to qualify.
+  const target = 12 / (5 - round) + 2;
+  return `${names[seat]} (you) is out: eliminated in round ${round}, the others qualified first (a tower of ${target} each, or ahead when the round ended without progress).`;
 }
 
 function result(context) {
@@ -270,6 +307,16 @@ function result(context) {
 
 export default {
   title: "Crescendo",
+  rules: `<p>Two to four players lay crosses (a white centre, four coloured arms) into a
+    board, put pawns on the white cells, then move their pawns to build one tower of all of
+    them.</p>
+    <ul><li>A group of k pawns of one of your towers moves exactly k cells in a straight
+    line. Landing on your own pawns joins them; landing on an opponent's tower scatters it
+    (you place its pawns one by one on empty cells), unless it stands on its owner's colour,
+    where it is protected.</li>
+    <li>Each round, players qualify by finishing their tower (5 pawns with four players, 6
+    with three, 8 in the final); the last one is eliminated. The first to finish in the final
+    wins the match.</li></ul>`,
   options: [{ key: "players", label: "Players", numeric: true, values: [["4", "4 (three rounds)"], ["3", "3 (two rounds)"], ["2", "2 (the final only)"]] }],
   bots: ["mcts", "greedy", "random"],
   defaultNames: (options) => fallbackNames(Number(options.players ?? 4)),
@@ -278,6 +325,8 @@ export default {
   /** Another tower or centre can be clicked in the middle of a move: the move starts again there. */
   reselect: true,
   contents,
+  isOut,
+  outNote,
   describeMove,
   steps,
   draw,

@@ -223,6 +223,14 @@ function result(context) {
 }
 
 export default {
+  rules: `<p>Two players, Light and Dark, with 15 balls each, build a pyramid: 16 spots on
+    the bottom level, 9, 4, then the apex. A ball can rest above level 0 only on four
+    balls.</p>
+    <ul><li>Each turn, place a ball from your reserve on an empty spot that can hold it, or
+    move one of your balls that nothing rests on up to a higher level.</li>
+    <li>Complete a 2×2 square of your colour (in the expert variant, also a line) and you
+    take one or two of your free balls back into your reserve.</li>
+    <li>Whoever puts the last ball on the apex wins: save your balls.</li></ul>`,
   title: "Pylos",
   options: [
     { key: "variant", label: "Variant", values: [["standard", "standard (squares)"], ["children", "children (no take-back)"], ["expert", "expert (squares and lines)"]] },

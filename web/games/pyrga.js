@@ -168,6 +168,15 @@ function prompt(context) {
 }
 
 export default {
+  rules: `<p>Two players, White and Black, each place one piece a turn on the 4×4 board:
+    a square, a triangle (pointing north, east, south or west) or a cylinder. A cell holds at
+    most one of each shape, of either colour.</p>
+    <ul><li>The piece your opponent placed last says where you play: after a square, a cell
+    next to it; after a triangle, a cell on the line it points along; after a cylinder, the
+    same cell. If you cannot, play any piece on any empty cell.</li>
+    <li>A cell with three pieces is a complete tower, controlled by whoever owns two or three
+    of its pieces. The first to control three towers wins; otherwise, at the end, the most
+    towers.</li></ul>`,
   title: "Pyrga",
   options: [{ key: "rules", label: "Rules", values: [["standard", "standard (no square after an opening square)"], ["classic", "classic (publisher's text)"]] }],
   bots: ["alphabeta", "mcts", "random", "perfect"],

@@ -83,3 +83,9 @@ export async function startGame(page, url, { game, options = {}, bot, level = "1
 export function firstChoice(page) {
   return page.locator("#board [data-step]:not(.again), #choices [data-step]:not([data-step=cancel])").first();
 }
+
+/** Says yes when the record dialog asks before a load replaces a game in progress. */
+export async function confirmReplace(page) {
+  const yes = page.locator("#replace-yes");
+  if (await yes.isVisible()) await yes.click();
+}

@@ -8,7 +8,7 @@ import { copyFile, mkdir } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { serve } from "./server.mjs";
-import { firstChoice, launch, startGame, watchedPage } from "./browser.mjs";
+import { firstChoice, launch, startGame, watchedPage, confirmReplace } from "./browser.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const app = process.env.TOWERS_WEB_APP ?? join(root, "target", "web", "app");
@@ -132,6 +132,7 @@ test("undo, and a record and a position saved and loaded as text", async () => {
   assert.equal(record, `[game "pyrga"]\n[rules "standard"]\n${players}\n${moveTexts}\n`);
   await page.fill("#record-text", "Sd3 Td2w");
   await page.click("#load-record");
+  await confirmReplace(page);
   await page.waitForSelector("body[data-phase=human]");
   assert.deepEqual(await moves.allTextContents(), ["Sd3 (White)", "Td2w (Black)"]);
 
@@ -139,9 +140,11 @@ test("undo, and a record and a position saved and loaded as text", async () => {
   assert.equal(await page.inputValue("#position-text"), "4/3,S/3,tw/4 Td2w standard");
   await page.fill("#record-text", "Sd3 Sz9");
   await page.click("#load-record");
+  await confirmReplace(page);
   assert.match(await page.textContent("#records-error"), /^ply 2, move Sz9: .*\(parse\)$/);
   await page.fill("#position-text", "4/4/4/SteC,sC,2 Sa1 standard");
   await page.click("#load-position");
+  await confirmReplace(page);
   // Black is to move there: the bot plays, then it is the person's turn.
   await page.waitForSelector("body[data-phase=human]");
   assert.equal(await moves.count(), 1);
@@ -162,6 +165,7 @@ test("a game file of another game and options starts that game", async () => {
   await page.click("#save");
   await page.fill("#record-text", '[game "pylos"]\n[variant "expert"]\n0a1 0b1\n');
   await page.click("#load-record");
+  await confirmReplace(page);
   await page.waitForSelector("body[data-phase=human]");
   assert.deepEqual(await page.locator("#moves li .move").allTextContents(), ["0a1 (Light)", "0b1 (Dark)"]);
   await page.click("#save");

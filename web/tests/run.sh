@@ -21,6 +21,10 @@ if [ ! -x "$root/target/debug/towers-server" ]; then
   # The analysis server that the Pylos panel's tests start.
   (cd "$root" && cargo build -p towers-server)
 fi
+if [ ! -x "$root/target/debug/xtask" ]; then
+  # `cargo xtask serve`, whose compression and caching weight.test.mjs measures.
+  (cd "$root" && cargo build -p xtask)
+fi
 cd "$here"
 if [ ! -d node_modules/playwright-core ] || [ ! -f node_modules/axe-core/axe.min.js ]; then
   npm ci --no-audit --no-fund

@@ -9,7 +9,7 @@ import { mkdir } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { serve } from "./server.mjs";
-import { firstChoice, launch, startGame, watchedPage } from "./browser.mjs";
+import { firstChoice, launch, startGame, watchedPage, confirmReplace } from "./browser.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const app = process.env.TOWERS_WEB_APP ?? join(root, "target", "web", "app");
@@ -37,6 +37,7 @@ async function loadRecord(page, record) {
   await page.click("#save");
   await page.fill("#record-text", record);
   await page.click("#load-record");
+  await confirmReplace(page);
 }
 
 /** The value of every move after `record`, best first, from the package in the page. */
@@ -186,7 +187,7 @@ test("the analysis panel: Pyrga's in the page, Pylos's from a server, none for t
   assert.equal(await page.locator("#analysis-time").isVisible(), false);
   await page.click("#hint");
   await page.waitForFunction(() => document.querySelector("#hint-text").textContent.startsWith("Hint: 0"));
-  assert.match(await page.textContent("#hint-text"), /^Hint: 0[a-d][1-4] \(the mcts bot's choice\)\.$/);
+  assert.match(await page.textContent("#hint-text"), /^Hint: 0[a-d][1-4] \(the strong bot's choice, mcts\)\.$/);
   assert.deepEqual(errors, []);
   await page.close();
 });

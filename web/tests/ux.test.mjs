@@ -6,7 +6,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { firstChoice, servedApp, startGame, watchedPage } from "./browser.mjs";
+import { firstChoice, servedApp, startGame, watchedPage, confirmReplace } from "./browser.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const app = process.env.TOWERS_WEB_APP ?? join(root, "target", "web", "app");
@@ -57,6 +57,7 @@ async function loadRecord(page, record) {
   await page.click("#save");
   await page.fill("#record-text", record);
   await page.click("#load-record");
+  await confirmReplace(page);
 }
 
 /** A record of `plies` moves of random bots, made by the package in the page. */
@@ -137,7 +138,7 @@ test("Architekton: the keep-or-remove question marks the building it is about", 
   // Orange (the bot) decides about 0,-1 first; then Blue is asked about 2,-1.
   await page.waitForSelector("#choices [data-step='do:keep']");
   assert.deepEqual(await page.locator("#board .question").evaluateAll((marks) => marks.map((m) => m.dataset.cell)), ["2,-1"]);
-  assert.match(await page.textContent("#choices .prompt"), /^Your building on 2,-1 \(marked \?\) is enclosed with a mismatch/);
+  assert.match(await page.textContent("#prompt"), /^Your building on 2,-1 \(marked \?\) is enclosed with a mismatch/);
   await page.click("#choices [data-step='do:keep']");
   await page.waitForSelector(HUMAN_OR_OVER);
   assert.equal(await page.locator("#board .question").count(), 0);
@@ -192,9 +193,9 @@ test("Pyrga: another cell can be chosen in the middle of a move without Cancel",
   await startGame(page, running.server.url, { game: "pyrga", bot: "random" });
   await page.waitForSelector("body[data-phase=human]");
   await page.click("#board [data-step='@a1']");
-  assert.match(await page.textContent("#choices .prompt"), /^On a1: which piece\?/);
+  assert.match(await page.textContent("#prompt"), /^On a1: which piece\?/);
   await page.click("#board [data-step='@c2']");
-  assert.match(await page.textContent("#choices .prompt"), /^On c2: which piece\?/);
+  assert.match(await page.textContent("#prompt"), /^On c2: which piece\?/);
   await page.click("#choices [data-step='shape:C']");
   await page.waitForSelector("body[data-phase=human]");
   assert.equal((await listedMoves(page))[0], "Cc2 (White)");
@@ -251,7 +252,7 @@ function shownInBoard(page, selector) {
 async function toCrescendoMoving(page) {
   for (let clicks = 0; clicks < 200; clicks += 1) {
     await page.waitForSelector("body[data-phase=human]", { timeout: 60_000 });
-    if ((await page.textContent("#choices .prompt")).startsWith("Click one of your towers")) return;
+    if ((await page.textContent("#prompt")).startsWith("Click one of your towers")) return;
     await firstChoice(page).click();
   }
   assert.fail("the moving phase never came");
@@ -280,7 +281,7 @@ for (const [width, height] of [[360, 740], [1280, 800]]) {
     const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
     const prompt = await page.evaluate(() => {
       window.scrollTo(0, 0);
-      return document.querySelector("#choices .prompt").getBoundingClientRect().bottom <= window.innerHeight;
+      return document.querySelector("#prompt").getBoundingClientRect().bottom <= window.innerHeight;
     });
     t.diagnostic(`prompt on the screen: ${prompt}`);
     t.diagnostic(`${Object.entries(sizes).map(([what, size]) => `${what} ${said(size)}`).join(", ")}; page ${pageWidth} px wide; board ${board.board.join("×")} px in a box of ${board.box.join("×")}`);
@@ -290,7 +291,7 @@ for (const [width, height] of [[360, 740], [1280, 800]]) {
     assert.ok(towers.shown > 0, "some of the person's towers are in view");
     assert.equal(selected.shown, 1, "the tower chosen is in view");
     assert.ok(await undoVisible(page));
-    assert.ok(prompt, "the prompt under the board is on the screen");
+    assert.ok(prompt, "the prompt above the board is on the screen");
     assert.ok(await page.locator("#board text.coord").count() > 0, "coordinates");
     assert.deepEqual(errors, []);
     await page.close();

@@ -97,6 +97,13 @@ pub(crate) fn web(root: &Path, optimise: bool) -> Result<(), TaskError> {
     let app_pkg = app.join("pkg");
     fs::create_dir_all(&app_pkg).map_err(|e| TaskError::io(&app_pkg, e))?;
     copy_tree(&pkg, &app_pkg, &pkg.join("bindings").join("node"))?;
+    if has_program("gzip") {
+        compress_tree(&app)?;
+    } else {
+        println!(
+            "gzip not found: the app has no .gz files, and `cargo xtask serve` sends it uncompressed"
+        );
+    }
     let file = bindings.join("web").join(format!("{STEM}_bg.wasm"));
     let size = size_of(&file)?;
     let gzipped = gzipped_size(&file).map_or_else(
@@ -283,6 +290,35 @@ fn copy_tree(from: &Path, to: &Path, skip: &Path) -> Result<(), TaskError> {
     Ok(())
 }
 
+/// The extensions of the app's files that `cargo xtask serve` may send compressed: text
+/// and WebAssembly (pictures are compressed already).
+pub(crate) const COMPRESSED: &[&str] = &[
+    "html", "js", "mjs", "cjs", "css", "wasm", "json", "svg", "ts", "cts", "mts", "md",
+];
+
+/// Writes next to every file of `folder` (and its folders) whose extension is in
+/// [`COMPRESSED`] its `gzip -9` copy, named with `.gz` added, for `cargo xtask serve`.
+fn compress_tree(folder: &Path) -> Result<(), TaskError> {
+    for entry in fs::read_dir(folder).map_err(|e| TaskError::io(folder, e))? {
+        let path = entry.map_err(|e| TaskError::io(folder, e))?.path();
+        if path.is_dir() {
+            compress_tree(&path)?;
+        } else if path
+            .extension()
+            .and_then(|e| e.to_str())
+            .is_some_and(|e| COMPRESSED.contains(&e))
+        {
+            // -n: no name or time in the header, so the same file gives the same bytes.
+            run_quietly(
+                Command::new("gzip")
+                    .args(["-9", "-k", "-f", "-n"])
+                    .arg(&path),
+            )?;
+        }
+    }
+    Ok(())
+}
+
 /// Completes the package in `pkg` (the bindings already there): its JavaScript entry
 /// points and guard, its declarations, README, licences and `package.json`.
 fn write_package(root: &Path, pkg: &Path) -> Result<(), TaskError> {
@@ -459,8 +495,18 @@ fn gzipped_size(file: &Path) -> Option<usize> {
 
 /// Runs `command`, echoing it.
 pub(crate) fn run(command: &mut Command) -> Result<(), TaskError> {
-    let shown = format!("{command:?}").replace('"', "");
-    println!("+ {shown}");
+    println!("+ {}", shown(command));
+    run_quietly(command)
+}
+
+/// A command as the terminal would show it.
+fn shown(command: &Command) -> String {
+    format!("{command:?}").replace('"', "")
+}
+
+/// Runs `command` without echoing it.
+fn run_quietly(command: &mut Command) -> Result<(), TaskError> {
+    let shown = shown(command);
     let status = command.status().map_err(|e| TaskError::Command {
         program: shown.clone(),
         reason: e.to_string(),

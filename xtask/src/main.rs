@@ -2,7 +2,8 @@
 //!
 //! - `cargo xtask web [--no-opt]` builds the JavaScript package of `crates/wasm` into
 //!   `target/web/`: `pkg/` (the npm package, for Node and browsers) and `app/` (the static
-//!   site: `web/` without its tests, and the package's browser files in `app/pkg/`). It
+//!   site: `web/` without its tests, and the package's browser files in `app/pkg/`, each
+//!   text and WebAssembly file with its `gzip -9` copy `NAME.gz` when gzip is there). It
 //!   installs what it needs: the `wasm32-unknown-unknown` target, `wasm-bindgen-cli` at the
 //!   version of the `wasm-bindgen` crate in `Cargo.lock`, and (unless `--no-opt`)
 //!   binaryen's npm package into `target/tools/` (or `TOWERS_TOOLS`), whose `wasm-opt`
@@ -15,7 +16,9 @@
 //!   files of a crate, no source file of `crates/` over 900 lines (tests aside) nor
 //!   `web/*.js` over 500, and no library that prints (see `layout.rs`).
 //! - `cargo xtask serve [--port N]` serves `target/web/app/` on `http://127.0.0.1:N/`
-//!   (default 8080), building it first when it is missing.
+//!   (default 8080), building it first when it is missing: a file's gzip copy to a browser
+//!   that takes gzip, with an `ETag` and `Cache-Control: no-cache` (checked again at each
+//!   visit, answered `304 Not Modified` when unchanged).
 
 mod build;
 mod error;

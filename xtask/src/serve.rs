@@ -1,4 +1,5 @@
-//! `cargo xtask serve`: a small static file server for `target/web/app/`.
+//! `cargo xtask serve`: a small static file server for `target/web/app/`, which sends the
+//! gzip copies `cargo xtask web` writes and lets browsers keep files (tags, `no-cache`).
 
 use std::io::{BufRead, BufReader, Write};
 use std::net::{TcpListener, TcpStream};
@@ -36,53 +37,148 @@ pub(crate) fn serve(root: &Path, port: u16) -> Result<(), TaskError> {
     Ok(())
 }
 
+/// What the server reads of a request.
+#[derive(Debug, Default, PartialEq)]
+struct Request {
+    /// `GET`, `HEAD`…
+    method: String,
+    /// The path asked for, with its query if any.
+    target: String,
+    /// Whether the client takes gzip (`Accept-Encoding`).
+    gzip: bool,
+    /// The tag of the copy the client holds (`If-None-Match`), if any.
+    tag: Option<String>,
+}
+
+/// Reads the request line and the headers the server uses.
+fn read_request(reader: &mut impl BufRead) -> std::io::Result<Request> {
+    let mut line = String::new();
+    reader.read_line(&mut line)?;
+    let mut words = line.split_whitespace();
+    let mut request = Request {
+        method: words.next().unwrap_or("").to_owned(),
+        target: words.next().unwrap_or("/").to_owned(),
+        ..Request::default()
+    };
+    loop {
+        line.clear();
+        if reader.read_line(&mut line)? <= 2 {
+            return Ok(request);
+        }
+        let Some((name, value)) = line.split_once(':') else {
+            continue;
+        };
+        let value = value.trim();
+        match name.trim().to_ascii_lowercase().as_str() {
+            "accept-encoding" => request.gzip = takes_gzip(value),
+            "if-none-match" => request.tag = Some(value.to_owned()),
+            _ => {}
+        }
+    }
+}
+
+/// Whether an `Accept-Encoding` value takes gzip (named, and not with `q=0`).
+fn takes_gzip(value: &str) -> bool {
+    value.split(',').any(|item| {
+        let mut parts = item.split(';').map(str::trim);
+        parts.next() == Some("gzip")
+            && parts.all(|p| !matches!(p, "q=0" | "q=0.0" | "q=0.00" | "q=0.000"))
+    })
+}
+
+/// A response: its status, content type, encoding, tag and body.
+struct Response {
+    status: &'static str,
+    content_type: &'static str,
+    gzip: bool,
+    tag: Option<String>,
+    body: Vec<u8>,
+}
+
+impl Response {
+    /// A short text answer (an error).
+    fn text(status: &'static str, body: &str) -> Response {
+        Response {
+            status,
+            content_type: "text/plain",
+            gzip: false,
+            tag: None,
+            body: body.as_bytes().to_vec(),
+        }
+    }
+}
+
 /// Answers one request on `stream` with a file of `app`.
 fn answer(mut stream: TcpStream, app: &Path) -> std::io::Result<()> {
-    let mut reader = BufReader::new(stream.try_clone()?);
-    let mut request = String::new();
-    reader.read_line(&mut request)?;
-    // Skip the headers.
-    let mut line = String::new();
-    while reader.read_line(&mut line)? > 2 {
-        line.clear();
+    let request = read_request(&mut BufReader::new(stream.try_clone()?))?;
+    let response = respond_to(&request, app);
+    write_response(&mut stream, &response, request.method != "HEAD")
+}
+
+/// The response to `request`: the file of `app` it names, its gzip copy (`NAME.gz`, which
+/// `cargo xtask web` writes) when the client takes gzip and the copy is not older than the
+/// file, or `304 Not Modified` when the client holds the copy of that tag.
+fn respond_to(request: &Request, app: &Path) -> Response {
+    if request.method != "GET" && request.method != "HEAD" {
+        return Response::text("405 Method Not Allowed", "GET only\n");
     }
-    let mut words = request.split_whitespace();
-    let method = words.next().unwrap_or("");
-    let target = words.next().unwrap_or("/");
-    if method != "GET" && method != "HEAD" {
-        return respond(
-            &mut stream,
-            "405 Method Not Allowed",
-            "text/plain",
-            b"GET only\n",
-            true,
-        );
-    }
-    let Some(file) = resolve(app, target) else {
-        return respond(
-            &mut stream,
-            "404 Not Found",
-            "text/plain",
-            b"not found\n",
-            true,
-        );
+    let Some(file) = resolve(app, &request.target) else {
+        return Response::text("404 Not Found", "not found\n");
     };
-    match std::fs::read(&file) {
-        Ok(body) => respond(
-            &mut stream,
-            "200 OK",
-            content_type(&file),
-            &body,
-            method == "GET",
-        ),
-        Err(_) => respond(
-            &mut stream,
-            "404 Not Found",
-            "text/plain",
-            b"not found\n",
-            true,
-        ),
+    let Ok(meta) = std::fs::metadata(&file) else {
+        return Response::text("404 Not Found", "not found\n");
+    };
+    let gzipped = gzip_copy(&file)
+        .filter(|(_, copy)| request.gzip && copy.modified().ok() >= meta.modified().ok());
+    let gzip = gzipped.is_some();
+    let (path, meta) = gzipped.unwrap_or((file.clone(), meta));
+    let tag = tag_of(&meta, gzip);
+    if request.tag.as_deref() == Some(tag.as_str()) {
+        return Response {
+            status: "304 Not Modified",
+            content_type: content_type(&file),
+            gzip,
+            tag: Some(tag),
+            body: Vec::new(),
+        };
     }
+    match std::fs::read(&path) {
+        Ok(body) => Response {
+            status: "200 OK",
+            content_type: content_type(&file),
+            gzip,
+            tag: Some(tag),
+            body,
+        },
+        Err(_) => Response::text("404 Not Found", "not found\n"),
+    }
+}
+
+/// The gzip copy of `file` with its metadata, when there is one for its kind of file.
+fn gzip_copy(file: &Path) -> Option<(PathBuf, std::fs::Metadata)> {
+    let extension = file.extension()?.to_str()?;
+    if !build::COMPRESSED.contains(&extension) {
+        return None;
+    }
+    let mut name = file.file_name()?.to_os_string();
+    name.push(".gz");
+    let copy = file.with_file_name(name);
+    let meta = std::fs::metadata(&copy).ok()?;
+    Some((copy, meta))
+}
+
+/// A tag of a file's version: its size and time of change (and `-gz` for a gzip copy).
+fn tag_of(meta: &std::fs::Metadata, gzip: bool) -> String {
+    let changed = meta
+        .modified()
+        .ok()
+        .and_then(|time| time.duration_since(std::time::UNIX_EPOCH).ok())
+        .map_or(0, |since| since.as_nanos());
+    format!(
+        "\"{:x}-{changed:x}{}\"",
+        meta.len(),
+        if gzip { "-gz" } else { "" }
+    )
 }
 
 /// The file of `app` that the request target names (`index.html` for a folder), or `None`
@@ -119,21 +215,31 @@ fn content_type(file: &Path) -> &'static str {
     }
 }
 
-/// Writes a response: status line, headers and, when `with_body`, the body.
-fn respond(
+/// Writes `response`: status line, headers and, when `with_body`, the body. Every answer
+/// may be kept by the browser but is checked again before use (`no-cache`, with its tag).
+fn write_response(
     stream: &mut TcpStream,
-    status: &str,
-    content_type: &str,
-    body: &[u8],
+    response: &Response,
     with_body: bool,
 ) -> std::io::Result<()> {
+    let mut head = Vec::new();
     write!(
-        stream,
-        "HTTP/1.1 {status}\r\nContent-Type: {content_type}\r\nContent-Length: {}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n",
-        body.len()
+        head,
+        "HTTP/1.1 {}\r\nContent-Type: {}\r\nContent-Length: {}\r\nCache-Control: no-cache\r\nVary: Accept-Encoding\r\nConnection: close\r\n",
+        response.status,
+        response.content_type,
+        response.body.len()
     )?;
+    if response.gzip {
+        head.extend_from_slice(b"Content-Encoding: gzip\r\n");
+    }
+    if let Some(tag) = &response.tag {
+        write!(head, "ETag: {tag}\r\n")?;
+    }
+    head.extend_from_slice(b"\r\n");
+    stream.write_all(&head)?;
     if with_body {
-        stream.write_all(body)?;
+        stream.write_all(&response.body)?;
     }
     stream.flush()
 }
@@ -153,5 +259,81 @@ mod tests {
             Some(PathBuf::from("/srv/app/pkg/x.js"))
         );
         assert_eq!(resolve(app, "/../secret"), None);
+    }
+
+    #[test]
+    fn requests_read() {
+        let text = "GET /pkg/a.wasm HTTP/1.1\r\nHost: x\r\naccept-encoding: br, gzip;q=0.8\r\nIf-None-Match: \"1-2\"\r\n\r\n";
+        let request = read_request(&mut text.as_bytes()).unwrap();
+        assert_eq!(
+            request,
+            Request {
+                method: "GET".into(),
+                target: "/pkg/a.wasm".into(),
+                gzip: true,
+                tag: Some("\"1-2\"".into()),
+            }
+        );
+        assert!(!takes_gzip("gzip;q=0, deflate"));
+        assert!(!takes_gzip("br"));
+        assert!(takes_gzip("gzip"));
+    }
+
+    /// A folder under the system's temporary one, emptied, for one test.
+    fn scratch(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("xtask-serve-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    #[test]
+    fn gzip_copies_and_tags() {
+        let app = scratch("gzip");
+        std::fs::write(app.join("a.js"), "plain").unwrap();
+        std::fs::write(app.join("a.js.gz"), "zipped").unwrap();
+        let get = |gzip, tag: Option<String>| {
+            respond_to(
+                &Request {
+                    method: "GET".into(),
+                    target: "/a.js".into(),
+                    gzip,
+                    tag,
+                },
+                &app,
+            )
+        };
+        let zipped = get(true, None);
+        assert_eq!((zipped.status, zipped.gzip), ("200 OK", true));
+        assert_eq!(zipped.body, b"zipped");
+        let plain = get(false, None);
+        assert_eq!((plain.status, plain.gzip), ("200 OK", false));
+        assert_eq!(plain.body, b"plain");
+        assert_ne!(plain.tag, zipped.tag);
+        let again = get(true, zipped.tag.clone());
+        assert_eq!(again.status, "304 Not Modified");
+        assert!(again.body.is_empty());
+        // A copy older than its file is out of date: the file goes out as it is.
+        let old = std::time::SystemTime::UNIX_EPOCH + std::time::Duration::from_secs(1);
+        std::fs::File::options()
+            .write(true)
+            .open(app.join("a.js.gz"))
+            .unwrap()
+            .set_modified(old)
+            .unwrap();
+        let stale = get(true, None);
+        assert_eq!((stale.gzip, stale.body.as_slice()), (false, &b"plain"[..]));
+        assert_eq!(get(true, None).status, "200 OK");
+        let missing = respond_to(
+            &Request {
+                method: "GET".into(),
+                target: "/b.js".into(),
+                gzip: true,
+                tag: None,
+            },
+            &app,
+        );
+        assert_eq!(missing.status, "404 Not Found");
+        std::fs::remove_dir_all(&app).unwrap();
     }
 }
