@@ -348,14 +348,14 @@ for (const [width, height] of [[360, 740], [1280, 800]]) {
   });
 }
 
-/** The length of the long game below: a 4-player Crescendo match of random bots runs
- * that long without ending. */
-const LONG = 20_000;
+/** The longest game the app can hold: a 4-player Crescendo match (its rounds have a limit
+ * of moves, docs/crescendo.md); random bots end one in about 2,600 plies. */
+const LONG = 4_608;
 /** The most the page's WebAssembly memory may grow by while the long game is loaded, saved
  * and undone (docs/web.md gives the measured figure). */
 const LONG_MEMORY = 8 * 2 ** 20;
 
-test(`a long game: ${LONG} plies load and undo without the memory growing with their square`, async (t) => {
+test("a long game: a whole random 4-player Crescendo match loads and undoes without the memory growing with its square", async (t) => {
   const { page, errors } = await watchedPage(running.browser.context);
   await startGame(page, running.server.url, { game: "crescendo", options: { players: 4 }, bot: "random" });
   await page.waitForSelector("body[data-phase=human]");
@@ -366,14 +366,15 @@ test(`a long game: ${LONG} plies load and undo without the memory growing with t
     clock.at = now;
   };
   const record = await botRecord(page, "crescendo", { players: 4 }, LONG);
-  assert.equal(record.split(" ").length, LONG);
+  const plies = record.split(" ").length;
+  assert.ok(plies > 2_000 && plies <= LONG, `${plies} plies`);
   lap("record made");
   const before = await wasmMemory(page);
   await loadRecord(page, record);
   await page.waitForSelector(HUMAN_OR_OVER, { timeout: 300_000 });
   lap("loaded");
   const loaded = await wasmMemory(page);
-  assert.ok((await listedMoves(page)).length >= LONG);
+  assert.ok((await listedMoves(page)).length >= plies);
   // The position reached move by move from texts is the one of the record.
   await page.click("#save");
   const text = await page.inputValue("#position-text");
@@ -405,7 +406,7 @@ test(`a long game: ${LONG} plies load and undo without the memory growing with t
   // Move numbers from 100 on are not clipped by the list.
   const numbers = await page.locator("#moves").evaluate((list) => {
     const box = list.getBoundingClientRect();
-    const items = [...list.querySelectorAll("li .ply")].slice(95, 10000);
+    const items = [...list.querySelectorAll("li .ply")].slice(95);
     return {
       clipped: items.filter((item) => item.getBoundingClientRect().left < box.left || item.scrollWidth > item.clientWidth).length,
       sideways: list.scrollWidth > list.clientWidth,
@@ -413,7 +414,7 @@ test(`a long game: ${LONG} plies load and undo without the memory growing with t
     };
   });
   t.diagnostic(`move numbers ${numbers.sample.join(", ")}`);
-  assert.deepEqual(numbers, { clipped: 0, sideways: false, sample: ["101.", "10000."] });
+  assert.deepEqual(numbers, { clipped: 0, sideways: false, sample: ["101.", `${undone.length}.`] });
   assert.deepEqual(errors, []);
   await page.close();
 });
