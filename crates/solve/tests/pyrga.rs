@@ -97,6 +97,28 @@ fn node_limit_stops_the_search() {
     ));
 }
 
+#[test]
+fn node_limit_is_at_most() {
+    let start = State::new(Config::default());
+    for limit in [1, 1000, 4097] {
+        let mut solver = PyrgaSolver::new(16).with_limits(solve::Limits {
+            nodes: Some(limit),
+            time: None,
+        });
+        let Err(solve::SolveError::OutOfBudget { nodes }) = solver.solve(&start) else {
+            panic!("the start is not solved in {limit} nodes");
+        };
+        assert_eq!(nodes, limit);
+        assert_eq!(solver.nodes(), limit);
+    }
+    let mut proof = solve::PyrgaProof::new(16).with_limits(solve::Limits {
+        nodes: Some(1000),
+        time: None,
+    });
+    assert!(proof.verdict(&start).is_err());
+    assert!(proof.nodes() <= 1000, "{}", proof.nodes());
+}
+
 /// The position of round `round` of a comparison at plies `plies`: both rule sets in turn,
 /// the plies in turn.
 fn agreement_position(
