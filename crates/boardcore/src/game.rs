@@ -158,9 +158,7 @@ pub trait Game: Clone + Eq + Hash + fmt::Debug + fmt::Display + Sized {
             let mv = state
                 .parse_move(text)
                 .map_err(|e| failure(ReplayError::Parse(separator_hint(&state, text, e))))?;
-            state = state
-                .apply(mv)
-                .map_err(|e| failure(ReplayError::Illegal(e)))?;
+            state = state.apply(mv).map_err(|e| failure(e.into()))?;
         }
         Ok(state)
     }

@@ -133,9 +133,7 @@ impl<G: NamedGame> Session<G> {
                 .state
                 .parse_move(text)
                 .map_err(|error| failure(ReplayError::Parse(error)))?;
-            session = session
-                .after(mv)
-                .map_err(|error| failure(ReplayError::Illegal(error)))?;
+            session = session.after(mv).map_err(|error| failure(error.into()))?;
         }
         Ok(session)
     }

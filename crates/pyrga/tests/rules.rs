@@ -584,3 +584,24 @@ fn unreadable_positions_are_syntax_errors() {
         );
     }
 }
+
+#[test]
+fn record_errors_are_flat_and_in_notation() {
+    let error = start().replay("Sb2 Sb2").unwrap_err();
+    assert_eq!(error.ply, 2);
+    assert!(matches!(
+        error.reason(),
+        Some(Illegal::OutsideTargets { cell, .. }) if *cell == self::cell("b2")
+    ));
+    assert_eq!(
+        format!("{:?}", error.error),
+        "Illegal(OutsideTargets { cell: Cell(b2), last: Square(Cell(b2)) })",
+        "one level, as a program matches it, with cells in notation"
+    );
+    let finished = "Cd1 Td1w Ta1e Cb1 Sb1 Tb2n Tb3n Cb4 Tb4e Sc4 Tc3s Sc2 Td2w Tc2n Cc3 Sc3 \
+                    Cc4 Tc4e Cd4 Sd4 Cd3 Td3w Sa3 Sb3 Sb2 Ca2 Sa2 Ca3 Sc1 Cc2";
+    let over = start().replay(&format!("{finished} Sa1")).unwrap_err();
+    assert_eq!(over.error, boardcore::ReplayError::GameOver);
+    assert_eq!(over.reason(), None);
+    assert_eq!(format!("{:?}", cell("a4")), "Cell(a4)");
+}
