@@ -120,3 +120,33 @@ pub trait Bot<G: boardcore::Game> {
         None
     }
 }
+
+/// A bot borrowed mutably is a bot, so that `&mut [&mut dyn Bot<G>]` is a table of bots.
+impl<G: boardcore::Game, B: Bot<G> + ?Sized> Bot<G> for &mut B {
+    fn name(&self) -> &str {
+        (**self).name()
+    }
+
+    fn choose(&mut self, state: &G) -> Option<G::Move> {
+        (**self).choose(state)
+    }
+
+    fn explain(&mut self, state: &G, mv: G::Move) -> Option<String> {
+        (**self).explain(state, mv)
+    }
+}
+
+/// A boxed bot is a bot, so that `Vec<Box<dyn Bot<G>>>` is a table of bots.
+impl<G: boardcore::Game, B: Bot<G> + ?Sized> Bot<G> for Box<B> {
+    fn name(&self) -> &str {
+        (**self).name()
+    }
+
+    fn choose(&mut self, state: &G) -> Option<G::Move> {
+        (**self).choose(state)
+    }
+
+    fn explain(&mut self, state: &G, mv: G::Move) -> Option<String> {
+        (**self).explain(state, mv)
+    }
+}

@@ -110,12 +110,8 @@ fn watch<G: CliGame>(
             shown,
         })
         .collect();
-    let mut players: Vec<&mut dyn Bot<G>> = announced
-        .iter_mut()
-        .map(|bot| bot as &mut dyn Bot<G>)
-        .collect();
     let max_plies = args.max_plies.unwrap_or(G::MAX_PLIES);
-    let game = bots::play(start, &mut players, seed, max_plies);
+    let game = bots::play(start, &mut announced, seed, max_plies);
     let mut record = args
         .position
         .moves
