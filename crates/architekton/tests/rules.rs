@@ -375,3 +375,12 @@ fn a_mark_in_player_0s_turn_leaves_player_1_one_turn() {
     assert!(chance_outcomes(&end).is_empty());
     assert!(status(&end).is_finished());
 }
+
+#[test]
+fn a_draw_of_no_tile_lists_the_tiles() {
+    let error = "*q".parse::<Move>().unwrap_err();
+    assert_eq!(error.input(), "*q");
+    for tile in ["w, e, p, f", "wepf", "wfpe"] {
+        assert!(error.reason().contains(tile), "{error}");
+    }
+}

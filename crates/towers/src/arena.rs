@@ -2,7 +2,6 @@
 
 use std::io::Write;
 
-
 use crate::cli::{ArenaArgs, ForGame};
 use crate::error::CliError;
 use crate::games::{CliGame, config_of};
