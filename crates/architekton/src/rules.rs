@@ -2,8 +2,9 @@
 
 use core::ops::ControlFlow;
 
-use boardcore::rand_core::Rng;
-use boardcore::{Actor, Direction, MoveError, Outcome, Player, SignedCoord, Status, Weighted};
+use boardcore::{
+    Actor, Direction, Generator, MoveError, Outcome, Player, SignedCoord, Status, Weighted,
+};
 
 use crate::config::BuildingMatch;
 use crate::error::Illegal;
@@ -167,7 +168,7 @@ pub fn chance_outcomes(state: &State) -> ChanceList {
 /// }
 /// assert_eq!(state.table_len(), 2);
 /// ```
-pub fn sample_chance<R: Rng + ?Sized>(state: &State, rng: &mut R) -> Option<Move> {
+pub fn sample_chance<R: Generator + ?Sized>(state: &State, rng: &mut R) -> Option<Move> {
     boardcore::sample(rng, &chance_outcomes(state))
 }
 

@@ -72,7 +72,7 @@ pub use perft::{perft, perft_divide};
 pub use plane::{OutsideWindow, PlaneSet};
 pub use player::{MAX_PLAYERS, PerPlayer, Player, PlayerSet};
 pub use playout::{Playout, random_move, random_playout, random_playout_until};
-pub use rng::SeededRng;
+pub use rng::{Generator, SeededRng};
 pub use status::{Actor, Outcome, Ranking, Status};
 pub use symmetry::Symmetry;
 pub use turn::{TurnOrder, TurnOrderError};
