@@ -17,7 +17,9 @@
 //!   [`MAX_MOVES`], a proven bound).
 //! - A notation for every move ([`Move`]: `p@0,2`, `wepf@-1,0r3`, `h@1,0`, `keep`,
 //!   `remove`, `*p`, `pass`) and a position text form, both round-trip; with the `serde`
-//!   feature every type serializes, and states deserialize only through validation.
+//!   feature every type serializes, a [`State`] as its text form (a string) and a status
+//!   as its text line (`"ongoing 0"`), and states deserialize only through validation, a
+//!   bad text's error quoting it.
 //! - Errors that name the rule a move breaks ([`Illegal`]) or why a position is invalid
 //!   ([`Invalid`]).
 //! - [`boardcore::Game`] is implemented, so the generic tools (perft, playouts, bots) work.
@@ -39,6 +41,8 @@
 //! assert_eq!(status(&state), Status::Ongoing(Actor::Chance));
 //! assert!(legal_moves(&state).iter().all(|m| matches!(m, Move::Draw(_))));
 //! ```
+
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 /// The examples of this crate's README, compiled and run as doctests.
 #[cfg(doctest)]

@@ -36,6 +36,8 @@
 //! Features: `serde` (serialization of the shared types), `testing` (the harness and
 //! strategies; it pulls in `proptest`).
 
+#![cfg_attr(docsrs, feature(doc_cfg))]
+
 /// The examples of this crate's README, compiled and run as doctests.
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]

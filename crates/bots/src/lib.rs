@@ -63,6 +63,8 @@
 //! assert_eq!(start.replay(&game.record()).unwrap(), game.state);
 //! ```
 
+#![cfg_attr(docsrs, feature(doc_cfg))]
+
 /// The examples of this crate's README, compiled and run as doctests.
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]

@@ -15,7 +15,8 @@
 //!   the caller keeps, and [`group_moves`] gives the movement phase's moves by cells.
 //! - A notation for every move (`X2,-1r3`, `P0,0`, `E0,0`, `M1,0n2`, `S-3,0`, `pass`) and a
 //!   position text form, both round-tripping; with the `serde` feature every type
-//!   serializes and states deserialize only through validation ([`Invalid`]).
+//!   serializes, a [`State`] as its text form (a string), and states deserialize only
+//!   through validation ([`Invalid`]).
 //! - Illegal moves name the rule they break ([`Illegal`]).
 //!
 //! ```
@@ -35,6 +36,8 @@
 //! assert_eq!(state.tower_at(SignedCoord::ORIGIN).unwrap().owner, Player::FIRST);
 //! assert_eq!(state.to_move(), Some(Player::SECOND));
 //! ```
+
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 /// The examples of this crate's README, compiled and run as doctests.
 #[cfg(doctest)]

@@ -16,8 +16,9 @@
 //! - The normative notation (`0a1`, `0a1-1b2`, `1b2x1b2x0a1`), game records, and a position
 //!   text form that round-trips ([`State`]'s `Display` / `FromStr`).
 //! - Errors that name the rule a move breaks ([`Illegal`]) or why a position is invalid
-//!   ([`Invalid`]); with the `serde` feature every type serializes, and states deserialize
-//!   only through validation.
+//!   ([`Invalid`]); with the `serde` feature every type serializes, a [`State`] as its
+//!   text form (a string) and a status as its text line (`"ongoing 0"`), and states
+//!   deserialize only through validation, a bad text's error quoting it.
 //! - A stable [`State::position_key`] and a [`State::symmetric_key`] shared by the 8
 //!   rotations and reflections of a position.
 //! - [`boardcore::Game`] is implemented, so the generic tools (perft, playouts, bots) work.
@@ -39,6 +40,8 @@
 //! let error = apply(&state, "1a1".parse().unwrap()).unwrap_err();
 //! assert_eq!(error.to_string(), "1a1 is not supported: the four spots under it do not all hold a ball");
 //! ```
+
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 /// The examples of this crate's README, compiled and run as doctests.
 #[cfg(doctest)]

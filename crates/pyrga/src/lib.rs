@@ -10,8 +10,9 @@
 //! - The normative notation ([`Move`]: `Sb3`, `Ta1n`, `Cd1`), game records, and a position
 //!   text form that round-trips ([`State`]'s `Display` / `FromStr`).
 //! - Errors that name the rule a move breaks ([`Illegal`]) or why a position is invalid
-//!   ([`Invalid`]); with the `serde` feature every type serializes, and states deserialize
-//!   only through validation.
+//!   ([`Invalid`]); with the `serde` feature every type serializes, a [`State`] as its
+//!   text form (a string) and a status as its text line (`"ongoing 0"`), and states
+//!   deserialize only through validation, a bad text's error quoting it.
 //! - [`boardcore::Game`] is implemented, so the generic tools (perft, playouts, bots) work.
 //!
 //! ```
@@ -32,6 +33,8 @@
 //! assert_eq!(state.tally(Player::FIRST).complete, 1);
 //! assert_eq!(pyrga::status(&state), Status::Ongoing(Actor::Player(Player::SECOND)));
 //! ```
+
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 /// The examples of this crate's README, compiled and run as doctests.
 #[cfg(doctest)]
