@@ -74,7 +74,7 @@ fn principal_variation_plays_out_the_value() {
         if value.verdict != Verdict::Draw {
             assert_eq!(line.len() as u32, value.plies);
         }
-        let final_value = Value::of_status(&status, end.to_move()).unwrap();
+        let final_value = Value::of_status(&status, end.mover()).unwrap();
         // Replaying the value back up the line gives the start's value.
         let mut back = final_value;
         for _ in &line {

@@ -542,7 +542,7 @@ impl PyrgaSolver {
         self.budget.count()?;
         let moves = pyrga::legal_moves(state);
         if moves.is_empty() {
-            let value = Value::of_status(&pyrga::status(state), state.to_move())
+            let value = Value::of_status(&pyrga::status(state), state.mover())
                 .ok_or(SolveError::Internal)?;
             return Ok(M::terminal(value));
         }
@@ -639,7 +639,7 @@ impl PyrgaSolver {
             let replies = pyrga::count_moves(&child);
             if replies == 0 {
                 // A finished child is scored here; a win ends the search: no move is better.
-                let value = Value::of_status(&pyrga::status(&child), child.to_move())
+                let value = Value::of_status(&pyrga::status(&child), child.mover())
                     .ok_or(SolveError::Internal)?;
                 let score = M::parent(M::terminal(value));
                 if score > best {
