@@ -20,7 +20,7 @@ pub(crate) fn for_each_lay(state: &State, mut emit: impl FnMut(Lay) -> ControlFl
     }
     let mut kinds = [Building::ALL[0]; Building::COUNT];
     let mut kind_count = 0;
-    if state.can_house(state.to_move()) {
+    if state.can_house(state.mover()) {
         for kind in Building::ALL {
             if state.in_display(Tile::Building(kind)) > 0 {
                 kinds[kind_count] = kind;

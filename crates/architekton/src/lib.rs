@@ -17,7 +17,9 @@
 //!   [`MAX_MOVES`], a proven bound).
 //! - A notation for every move ([`Move`]: `p@0,2`, `wepf@-1,0r3`, `h@1,0`, `keep`,
 //!   `remove`, `*p`, `pass`) and a position text form, both round-trip; with the `serde`
-//!   feature every type serializes, and states deserialize only through validation.
+//!   feature every type serializes, a [`State`] as its text form (a string) and a status
+//!   as its text line (`"ongoing 0"`), and states deserialize only through validation, a
+//!   bad text's error quoting it.
 //! - Errors that name the rule a move breaks ([`Illegal`]) or why a position is invalid
 //!   ([`Invalid`]).
 //! - [`boardcore::Game`] is implemented, so the generic tools (perft, playouts, bots) work.
@@ -39,6 +41,27 @@
 //! assert_eq!(status(&state), Status::Ongoing(Actor::Chance));
 //! assert!(legal_moves(&state).iter().all(|m| matches!(m, Move::Draw(_))));
 //! ```
+//!
+//! # One way in
+//!
+//! `use architekton::{Game, State};` is enough: the crate's root holds the engine's types
+//! and, from [`boardcore`], what a program needs with them: the [`Game`] trait,
+//! [`Player`], [`Status`], [`Actor`], [`Outcome`] and the errors ([`MoveError`],
+//! [`RecordError`], [`ReplayError`], [`PositionError`], [`ParseError`]). The free
+//! functions ([`apply`], [`legal_moves`], [`status`]) and the methods of [`Game`] on [`State`] are
+//! one API: each method calls the function of the same name. [`State::to_move`] is the
+//! player whose turn it is, `None` once the game is over, in every engine.
+//!
+//! ```
+//! use architekton::{Config, Game, State};
+//!
+//! let start = State::new(Config::default());
+//! assert_eq!(architekton::legal_moves(&start), start.legal_moves());
+//! assert_eq!(architekton::status(&start), start.status());
+//! assert!(start.to_move().is_some());
+//! ```
+
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 /// The examples of this crate's README, compiled and run as doctests.
 #[cfg(doctest)]
@@ -63,6 +86,11 @@ mod tile;
 /// The shared core (`Game`, `Status`, `Player`, perft, errors…), re-exported so that one
 /// dependency is enough.
 pub use boardcore;
+/// What a program needs of [`boardcore`] with this engine, at the root.
+pub use boardcore::{
+    Actor, Game, MoveError, Outcome, ParseError, Player, PositionError, RecordError, ReplayError,
+    Status,
+};
 
 pub use config::{BuildingMatch, Config, TileSet, TileSetError};
 pub use error::{Illegal, Invalid};

@@ -164,10 +164,13 @@ fn read_move(text: &str) -> Result<Move, ParseError> {
         _ => {}
     }
     if let Some(tile) = text.strip_prefix('*') {
-        return tile
-            .parse()
-            .map(Move::Draw)
-            .map_err(|_| ParseError::new("move", text, "a draw is * and a tile, like *p"));
+        return tile.parse().map(Move::Draw).map_err(|error: ParseError| {
+            ParseError::new(
+                "move",
+                text,
+                format!("a draw is * and a tile, like *p: {}", error.reason()),
+            )
+        });
     }
     if let Some(cell) = text.strip_prefix("h@") {
         return parse_coord(cell).map(Move::MoveHouse).ok_or_else(|| {

@@ -453,7 +453,7 @@ impl State {
                 }
             }
             Phase::House { building } => {
-                let player = self.to_move();
+                let player = self.mover();
                 let waiting = self
                     .table
                     .get(building)

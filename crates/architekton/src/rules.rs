@@ -2,8 +2,9 @@
 
 use core::ops::ControlFlow;
 
-use boardcore::rand_core::Rng;
-use boardcore::{Actor, Direction, MoveError, Outcome, Player, SignedCoord, Status, Weighted};
+use boardcore::{
+    Actor, Direction, Generator, MoveError, Outcome, Player, SignedCoord, Status, Weighted,
+};
 
 use crate::config::BuildingMatch;
 use crate::error::Illegal;
@@ -77,7 +78,7 @@ pub fn legal_moves_into(state: &State, moves: &mut MoveList) {
             }
         }
         Phase::House { .. } => {
-            let player = state.to_move();
+            let player = state.mover();
             moves.extend(
                 state
                     .table
@@ -116,7 +117,7 @@ pub fn count_moves(state: &State) -> usize {
         }
         Phase::Decide(_) => 2,
         Phase::Bankrupt(_) | Phase::Over => 0,
-        Phase::House { .. } => usize::from(state.houses_on_table(state.to_move())),
+        Phase::House { .. } => usize::from(state.houses_on_table(state.mover())),
         Phase::Deal | Phase::Refill | Phase::Redraw { .. } => chance_outcomes(state).len(),
     }
 }
@@ -167,7 +168,7 @@ pub fn chance_outcomes(state: &State) -> ChanceList {
 /// }
 /// assert_eq!(state.table_len(), 2);
 /// ```
-pub fn sample_chance<R: Rng + ?Sized>(state: &State, rng: &mut R) -> Option<Move> {
+pub fn sample_chance<R: Generator + ?Sized>(state: &State, rng: &mut R) -> Option<Move> {
     boardcore::sample(rng, &chance_outcomes(state))
 }
 
@@ -187,13 +188,13 @@ pub fn sample_chance<R: Rng + ?Sized>(state: &State, rng: &mut R) -> Option<Move
 pub fn status(state: &State) -> Status {
     match state.phase {
         Phase::Deal | Phase::Refill | Phase::Redraw { .. } => Status::Ongoing(Actor::Chance),
-        Phase::Lay | Phase::House { .. } => Status::Ongoing(Actor::Player(state.to_move())),
+        Phase::Lay | Phase::House { .. } => Status::Ongoing(Actor::Player(state.mover())),
         Phase::Decide(pending) => Status::Ongoing(Actor::Player(
             pending
                 .current()
                 .and_then(|at| state.table.get(at))
                 .and_then(crate::table::Slot::house)
-                .unwrap_or(state.to_move()),
+                .unwrap_or(state.mover()),
         )),
         Phase::Bankrupt(loser) => Status::Finished(Outcome::Winner(loser.other())),
         Phase::Over => {
@@ -310,12 +311,12 @@ impl State {
             }
             (Phase::Decide(pending), _) => {
                 let building = pending.current().unwrap_or(SignedCoord::ORIGIN);
-                let owner = status(self).to_move().unwrap_or(self.to_move());
+                let owner = status(self).to_move().unwrap_or(self.mover());
                 illegal(Illegal::DecisionPending { owner, building })
             }
             (_, Move::Keep | Move::Remove) => illegal(Illegal::NotADecision),
             (Phase::House { building }, Move::MoveHouse(from)) => {
-                let player = self.to_move();
+                let player = self.mover();
                 match self.table.get_mut(from) {
                     Some(slot) if slot.house() == Some(player) => slot.set_house(None),
                     _ => return illegal(Illegal::NotYourHouse { player, at: from }),
@@ -327,7 +328,7 @@ impl State {
                 Ok(())
             }
             (Phase::House { building }, _) => illegal(Illegal::HouseMustMove {
-                player: self.to_move(),
+                player: self.mover(),
                 building,
             }),
             (_, Move::MoveHouse(_)) => illegal(Illegal::NoHouseToMove),
@@ -405,7 +406,7 @@ impl State {
     /// refill after it would reach a reserve); otherwise the display is refilled.
     fn end_turn(&mut self) {
         self.laid = 0;
-        if self.to_move() == Player::SECOND {
+        if self.mover() == Player::SECOND {
             let reaches_reserve = Stack::ALL.iter().any(|&stack| {
                 let needed = DISPLAY_SIZE
                     .saturating_sub(self.display_total(stack))
@@ -459,7 +460,7 @@ impl State {
                 }
             }
             Tile::Building(kind) => {
-                let player = self.to_move();
+                let player = self.mover();
                 if !self.can_house(player) {
                     return Err(Illegal::NoHouse { player });
                 }
@@ -490,7 +491,7 @@ impl State {
     /// Lays a checked placement (its cell probed) and scores what it encloses.
     fn lay(&mut self, lay: Lay, probe: Probe) {
         let Lay { tile, at, rotation } = lay;
-        let player = self.to_move();
+        let player = self.mover();
         self.display[tile.index()] -= 1;
         self.laid += 1;
         match tile {

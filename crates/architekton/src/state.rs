@@ -105,7 +105,7 @@ pub enum Phase {
 /// assert_eq!(start.phase(), Phase::Deal);
 /// let dealt = start.replay("*p *w *e *e *f *wepf *wepf *wpfe").unwrap();
 /// assert_eq!(dealt.phase(), Phase::Lay);
-/// assert_eq!(dealt.to_move(), Player::FIRST);
+/// assert_eq!(dealt.mover(), Player::FIRST);
 /// assert_eq!(dealt.tile_at(SignedCoord::new(1, 1)).unwrap().tile.to_string(), "w");
 /// assert_eq!(dealt.points(Player::SECOND), 1);
 /// assert_eq!(dealt.supply(Player::FIRST), 12);
@@ -206,9 +206,15 @@ impl State {
         self.laid
     }
 
+    /// The player whose turn it is; `None` once the game is over, as in every engine
+    /// (Crescendo's too). [`State::mover`] names the player even then.
+    pub fn to_move(&self) -> Option<Player> {
+        (!boardcore::Game::status(self).is_finished()).then(|| self.mover())
+    }
+
     /// The player whose turn it is (player 0 on even turns). Keep/remove decisions may
     /// fall to the other player: see [`status`](crate::status).
-    pub const fn to_move(&self) -> Player {
+    pub const fn mover(&self) -> Player {
         if self.turn.is_multiple_of(2) {
             Player::FIRST
         } else {

@@ -118,7 +118,7 @@ fn random_game(config: Config, rng: &mut Xoshiro256PlusPlus) -> Ending {
         };
         state = apply(&state, mv).unwrap();
         if marked_in_turn.is_none() && state.is_last_round() {
-            marked_in_turn = Some((state.turn(), state.to_move()));
+            marked_in_turn = Some((state.turn(), state.mover()));
         }
     }
     Ending {
@@ -144,7 +144,7 @@ fn the_last_round_ends_after_player_1s_turn() {
         if last.phase() != Phase::Over {
             continue;
         }
-        assert_eq!(last.to_move(), Player::SECOND, "{last}");
+        assert_eq!(last.mover(), Player::SECOND, "{last}");
         match marked_in_turn {
             Some((turn, player)) => {
                 by_player[player.index()] += 1;

@@ -277,7 +277,7 @@ fn an_empty_supply_moves_a_house_from_the_table() {
     let Phase::House { building } = state.phase() else {
         unreachable!()
     };
-    assert_eq!(state.to_move(), P0);
+    assert_eq!(state.mover(), P0);
     assert_eq!(state.supply(P0), 0);
     assert_eq!(state.tile_at(building).unwrap().house, None);
     assert_eq!(status(&state), Status::Ongoing(Actor::Player(P0)));
@@ -340,7 +340,7 @@ fn the_redraw_repeats_while_nothing_fits_then_the_player_passes() {
     );
     // Player 0 passes; player 1 plays the last turn of the round and passes too.
     let after = play(config, &format!("{record} pass"));
-    assert_eq!(after.to_move(), P1);
+    assert_eq!(after.mover(), P1);
     assert_eq!(legal_moves(&after).as_slice(), [Move::Pass]);
     let end = play(config, &format!("{record} pass pass"));
     assert_eq!(end.phase(), Phase::Over);
@@ -364,7 +364,7 @@ fn a_mark_in_player_0s_turn_leaves_player_1_one_turn() {
         config,
         "*f *w *e *p *w *wepf *wefp *wpfe wepf@1,0 e@2,0 *w *wepf",
     );
-    assert_eq!(after_first.to_move(), P1);
+    assert_eq!(after_first.mover(), P1);
     assert_eq!(after_first.reserve_left(Stack::Building), 2);
     let end = play(
         config,
@@ -374,4 +374,27 @@ fn a_mark_in_player_0s_turn_leaves_player_1_one_turn() {
     assert_eq!(end.turn(), 1);
     assert!(chance_outcomes(&end).is_empty());
     assert!(status(&end).is_finished());
+}
+
+#[test]
+fn a_draw_of_no_tile_lists_the_tiles() {
+    let error = "*q".parse::<Move>().unwrap_err();
+    assert_eq!(error.input(), "*q");
+    for tile in ["w, e, p, f", "wepf", "wfpe"] {
+        assert!(error.reason().contains(tile), "{error}");
+    }
+}
+
+#[test]
+fn to_move_is_none_once_the_game_is_over() {
+    use architekton::Game as _;
+    let start = architekton::State::new(architekton::Config::default());
+    assert_eq!(start.to_move(), Some(start.mover()));
+    for seed in 0..5 {
+        let mut rng = boardcore::SeededRng::new(seed);
+        let end = boardcore::random_playout(&start, &mut rng, 100_000);
+        assert!(end.finished);
+        assert_eq!(end.state.to_move(), None);
+        assert_eq!(end.state.status().to_move(), None);
+    }
 }

@@ -32,7 +32,7 @@ const OPENING: &str = "*f *w *e *p *w *wepf *wefp *wpfe wepf@1,0 e@2,0";
 #[test]
 fn a_perfect_enclosure_scores_one_for_the_owner_even_on_the_opponents_turn() {
     let before = play(Config::default(), &format!("{OPENING} *w *wepf"));
-    assert_eq!(before.to_move(), P1);
+    assert_eq!(before.mover(), P1);
     assert_eq!(before.points(P0), 1);
     // Player 1 closes the fourth side with plain, the building's south side.
     let after = play(Config::default(), &format!("{OPENING} *w *wepf p@1,-1"));
@@ -52,7 +52,7 @@ const ONE_MISMATCH: &str =
 #[test]
 fn the_owner_decides_even_when_not_to_move() {
     let state = play(Config::default(), ONE_MISMATCH);
-    assert_eq!(state.to_move(), P1);
+    assert_eq!(state.mover(), P1);
     assert_eq!(status(&state), Status::Ongoing(Actor::Player(P0)));
     assert_eq!(legal_moves(&state).as_slice(), [Move::Keep, Move::Remove]);
     assert!(matches!(

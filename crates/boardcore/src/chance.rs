@@ -5,7 +5,8 @@
 //! [`sample`], a search program can enumerate them all.
 
 use arrayvec::ArrayVec;
-use rand_core::Rng;
+
+use crate::rng::Generator;
 
 /// An outcome of a chance decision with its weight (for example, how many of the unseen
 /// tiles it stands for). The probability of an outcome is its weight over the total.
@@ -30,7 +31,7 @@ pub type NoChance<M> = ArrayVec<Weighted<M>, 0>;
 /// let mut rng = SeededRng::new(7);
 /// assert!((0..1000).all(|_| uniform_below(&mut rng, 6) < 6));
 /// ```
-pub fn uniform_below<R: Rng + ?Sized>(rng: &mut R, bound: u64) -> u64 {
+pub fn uniform_below<R: Generator + ?Sized>(rng: &mut R, bound: u64) -> u64 {
     if bound == 0 {
         return 0;
     }
@@ -55,7 +56,7 @@ pub fn uniform_below<R: Rng + ?Sized>(rng: &mut R, bound: u64) -> u64 {
 /// let drawn = sample(&mut rng, &tiles).unwrap();
 /// assert!(drawn == 'w' || drawn == 'f');
 /// ```
-pub fn sample<T: Copy, R: Rng + ?Sized>(rng: &mut R, outcomes: &[Weighted<T>]) -> Option<T> {
+pub fn sample<T: Copy, R: Generator + ?Sized>(rng: &mut R, outcomes: &[Weighted<T>]) -> Option<T> {
     let total: u64 = outcomes.iter().map(|o| u64::from(o.weight)).sum();
     if total == 0 {
         return None;

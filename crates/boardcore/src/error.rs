@@ -85,17 +85,50 @@ pub enum PositionError<R> {
     Invalid(R),
 }
 
-/// Why one move of a game record could not be played.
+/// Why one move of a game record could not be played: one flat enum, so that a program
+/// matches `ReplayError::Illegal(reason)` directly.
 ///
 /// `R` is the game's reason enum for illegal moves.
+///
+/// ```
+/// use boardcore::{MoveError, ReplayError};
+///
+/// let refused: ReplayError<&str> = MoveError::Illegal("square banned").into();
+/// assert_eq!(refused, ReplayError::Illegal("square banned"));
+/// assert_eq!(refused.reason(), Some(&"square banned"));
+/// assert_eq!(ReplayError::<&str>::from(MoveError::GameOver), ReplayError::GameOver);
+/// ```
 #[derive(Clone, PartialEq, Eq, Debug, Error)]
 pub enum ReplayError<R> {
     /// The move's text is not in the game's notation.
     #[error(transparent)]
     Parse(#[from] ParseError),
-    /// The move is not legal in the position reached.
-    #[error(transparent)]
-    Illegal(#[from] MoveError<R>),
+    /// The game was already over before the move.
+    #[error("the game is over")]
+    GameOver,
+    /// The move breaks the rule that `R` names.
+    #[error("{0}")]
+    Illegal(R),
+}
+
+impl<R> ReplayError<R> {
+    /// The game's reason when the move was illegal; `None` for a text that cannot be read
+    /// or a game already over.
+    pub fn reason(&self) -> Option<&R> {
+        match self {
+            ReplayError::Illegal(reason) => Some(reason),
+            ReplayError::Parse(_) | ReplayError::GameOver => None,
+        }
+    }
+}
+
+impl<R> From<MoveError<R>> for ReplayError<R> {
+    fn from(error: MoveError<R>) -> ReplayError<R> {
+        match error {
+            MoveError::GameOver => ReplayError::GameOver,
+            MoveError::Illegal(reason) => ReplayError::Illegal(reason),
+        }
+    }
 }
 
 /// A game record that could not be replayed: which move, and why.
@@ -116,4 +149,11 @@ pub struct RecordError<R> {
     pub text: String,
     /// Why it failed.
     pub error: ReplayError<R>,
+}
+
+impl<R> RecordError<R> {
+    /// The game's reason when the move was illegal, as [`ReplayError::reason`].
+    pub fn reason(&self) -> Option<&R> {
+        self.error.reason()
+    }
 }

@@ -148,22 +148,52 @@ pub trait Game: Clone + Eq + Hash + fmt::Debug + fmt::Display + Sized {
     /// # Examples
     /// See the game crates, for example `pyrga::State::replay`.
     fn replay(&self, record: &str) -> Result<Self, RecordError<Self::Reason>> {
-        let mut state = self.clone();
-        for (index, text) in record.split_whitespace().enumerate() {
-            let failure = |error: ReplayError<Self::Reason>| RecordError {
-                ply: index + 1,
-                text: text.to_owned(),
-                error,
-            };
-            let mv = state
-                .parse_move(text)
-                .map_err(|e| failure(ReplayError::Parse(separator_hint(&state, text, e))))?;
-            state = state
-                .apply(mv)
-                .map_err(|e| failure(ReplayError::Illegal(e)))?;
-        }
-        Ok(state)
+        walk(self, record, |_| ())
     }
+
+    /// Reads a game record played from this position into its moves, the inverse of
+    /// [`format_record`]: each move is read in the position the earlier ones reach, and
+    /// must be legal there.
+    ///
+    /// # Errors
+    /// As [`Game::replay`].
+    ///
+    /// ```
+    /// use boardcore::example::{Countdown, CountdownConfig};
+    /// use boardcore::{Game, format_record};
+    ///
+    /// let start = Countdown::new(CountdownConfig { pile: 5, wind: false });
+    /// let moves = start.parse_record("2 1").unwrap();
+    /// assert_eq!(format_record(&moves), "2 1");
+    /// assert_eq!(start.parse_record("2 9").unwrap_err().ply, 2);
+    /// ```
+    fn parse_record(&self, record: &str) -> Result<Vec<Self::Move>, RecordError<Self::Reason>> {
+        let mut moves = Vec::new();
+        walk(self, record, |mv| moves.push(mv))?;
+        Ok(moves)
+    }
+}
+
+/// Plays `record` from `start`, handing each move to `each`; the position reached.
+fn walk<G: Game>(
+    start: &G,
+    record: &str,
+    mut each: impl FnMut(G::Move),
+) -> Result<G, RecordError<G::Reason>> {
+    let mut state = start.clone();
+    for (index, text) in record.split_whitespace().enumerate() {
+        let failure = |error: ReplayError<G::Reason>| RecordError {
+            ply: index + 1,
+            text: text.to_owned(),
+            error,
+        };
+        let mv = state
+            .parse_move(text)
+            .map_err(|e| failure(ReplayError::Parse(separator_hint(&state, text, e))))?;
+        state = state.apply(mv).map_err(|e| failure(e.into()))?;
+        each(mv);
+    }
+    Ok(state)
 }
 
 /// The legal moves of `state` in notation, sorted by their text (byte order): the listing

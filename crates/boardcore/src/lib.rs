@@ -36,6 +36,8 @@
 //! Features: `serde` (serialization of the shared types), `testing` (the harness and
 //! strategies; it pulls in `proptest`).
 
+#![cfg_attr(docsrs, feature(doc_cfg))]
+
 /// The examples of this crate's README, compiled and run as doctests.
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
@@ -72,7 +74,7 @@ pub use perft::{perft, perft_divide};
 pub use plane::{OutsideWindow, PlaneSet};
 pub use player::{MAX_PLAYERS, PerPlayer, Player, PlayerSet};
 pub use playout::{Playout, random_move, random_playout, random_playout_until};
-pub use rng::SeededRng;
+pub use rng::{Generator, SeededRng};
 pub use status::{Actor, Outcome, Ranking, Status};
 pub use symmetry::Symmetry;
 pub use turn::{TurnOrder, TurnOrderError};

@@ -1,9 +1,8 @@
 //! Random moves and random playouts, with the caller's generator.
 
-use rand_core::Rng;
-
 use crate::chance::{sample, uniform_below};
 use crate::game::Game;
+use crate::rng::Generator;
 use crate::status::{Actor, Status};
 
 /// A move chosen at random: a chance outcome by its weight when chance decides, a legal
@@ -18,7 +17,7 @@ use crate::status::{Actor, Status};
 /// let mv = random_move(&start, &mut rng).unwrap();
 /// assert!(start.legal_moves().contains(&mv));
 /// ```
-pub fn random_move<G: Game, R: Rng + ?Sized>(state: &G, rng: &mut R) -> Option<G::Move> {
+pub fn random_move<G: Game, R: Generator + ?Sized>(state: &G, rng: &mut R) -> Option<G::Move> {
     match state.status() {
         Status::Finished(_) => None,
         Status::Ongoing(Actor::Chance) => sample(rng, &state.chance_outcomes()),
@@ -56,7 +55,7 @@ pub struct Playout<G> {
 /// let cut = random_playout(&Countdown::new(CountdownConfig::default()), &mut rng, 2);
 /// assert_eq!((cut.plies, cut.finished), (2, false));
 /// ```
-pub fn random_playout<G: Game, R: Rng + ?Sized>(
+pub fn random_playout<G: Game, R: Generator + ?Sized>(
     state: &G,
     rng: &mut R,
     max_plies: usize,
@@ -78,7 +77,7 @@ pub fn random_playout<G: Game, R: Rng + ?Sized>(
 /// let late = random_playout_until(&start, &mut rng, 1_000, |state| state.pile() <= 5);
 /// assert!(late.state.pile() <= 5 && !late.finished);
 /// ```
-pub fn random_playout_until<G: Game, R: Rng + ?Sized>(
+pub fn random_playout_until<G: Game, R: Generator + ?Sized>(
     state: &G,
     rng: &mut R,
     max_plies: usize,

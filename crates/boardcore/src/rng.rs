@@ -2,7 +2,7 @@
 
 use core::convert::Infallible;
 
-use rand_core::{SeedableRng, TryRng};
+use rand_core::{Rng, SeedableRng, TryRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 /// A fast random-number generator from a seed, for [`random_move`](crate::random_move),
@@ -63,6 +63,32 @@ impl SeedableRng for SeededRng {
         SeededRng::new(seed)
     }
 }
+
+/// A random-number generator as this workspace takes it: one of **`rand_core` 0.10** (the
+/// core of **`rand` 0.10**), which [`random_move`](crate::random_move),
+/// [`sample`](crate::sample), the playouts, the engines' chance samplers and the bots take.
+///
+/// Every generator of `rand_core` 0.10 is one ([`SeededRng`], `rand::rngs::StdRng` of rand
+/// 0.10, `rand::rng()`…); one of `rand` 0.9 or older implements another crate's traits, and
+/// the compiler's error then names this trait. [`rand_core`](crate::rand_core) is
+/// re-exported so that a program can name the right traits without a dependency of its own.
+///
+/// ```
+/// use boardcore::{Generator, SeededRng, uniform_below};
+///
+/// fn roll(rng: &mut impl Generator) -> u64 {
+///     uniform_below(rng, 6) + 1
+/// }
+/// assert!((1..=6).contains(&roll(&mut SeededRng::new(3))));
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a random-number generator of rand_core 0.10",
+    label = "a generator of rand_core 0.10 (rand 0.10) is needed here",
+    note = "boardcore and the engines take rand_core 0.10 generators: use `boardcore::SeededRng`, or rand 0.10 (a rand 0.9 generator implements the traits of rand_core 0.9, another crate)"
+)]
+pub trait Generator: Rng {}
+
+impl<R: Rng + ?Sized> Generator for R {}
 
 #[cfg(test)]
 mod tests {

@@ -187,8 +187,22 @@ impl fmt::Display for Outcome {
 /// assert_eq!(done, Status::Finished(Outcome::Winner(Player::FIRST)));
 /// assert!(done.is_finished());
 /// ```
+///
+/// With the `serde` feature a status serializes as this text line, and a bad one is
+/// refused with its text quoted:
+///
+/// ```
+/// # #[cfg(feature = "serde")] {
+/// use boardcore::{Actor, Player, Status};
+///
+/// let status = Status::Ongoing(Actor::Player(Player::FIRST));
+/// assert_eq!(serde_json::to_string(&status).unwrap(), r#""ongoing 0""#);
+/// assert_eq!(serde_json::from_str::<Status>(r#""draw""#).unwrap().to_string(), "draw");
+/// let error = serde_json::from_str::<Status>(r#""winner 9""#).unwrap_err();
+/// assert!(error.to_string().contains(r#"cannot read status "winner 9""#), "{error}");
+/// # }
+/// ```
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Status {
     /// The game goes on; the actor decides next.
     Ongoing(Actor),
@@ -254,6 +268,9 @@ impl FromStr for Status {
         }
     }
 }
+
+#[cfg(feature = "serde")]
+crate::serde_as_text!(Status);
 
 #[cfg(test)]
 mod tests {

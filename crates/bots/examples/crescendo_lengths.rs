@@ -114,12 +114,8 @@ fn main() {
                 made
             })
             .collect();
-        let mut seated: Vec<&mut dyn Bot<State>> = bots
-            .iter_mut()
-            .map(|bot| &mut **bot as &mut dyn Bot<State>)
-            .collect();
         let clock = Instant::now();
-        let played = play(&start, &mut seated, seed.wrapping_add(game), max_plies);
+        let played = play(&start, &mut bots, seed.wrapping_add(game), max_plies);
         let elapsed = clock.elapsed().as_secs_f64();
         if !played.finished {
             unfinished += 1;

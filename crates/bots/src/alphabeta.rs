@@ -132,6 +132,7 @@ impl<G: Evaluate> AlphaBeta<G> {
 
     /// Replaces the budget of the next searches (a bot that shares a move's time among
     /// several searches gives this one what is left).
+    #[cfg(feature = "perfect-pyrga")]
     pub(crate) fn set_budget(&mut self, budget: Budget) {
         self.budget = budget;
     }

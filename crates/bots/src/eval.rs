@@ -40,7 +40,7 @@ impl Evaluate for pylos::State {
         let points = |who: Player| {
             100 * i32::from(self.reserve(who)) + 50 * self.free_balls(who).len() as i32
         };
-        let to_move = self.to_move();
+        let to_move = self.mover();
         let tempo = if self.completing_spots(to_move).is_empty() {
             0
         } else {

@@ -28,9 +28,23 @@ impl<G: Game> PlayedGame<G> {
 /// weight from a generator seeded with `chance_seed`, until the game ends or `max_plies`
 /// moves have been played. A seat without a bot, or a bot that returns no move or an
 /// illegal one, stops the game there (unfinished).
-pub fn play<G: Game>(
+///
+/// The bots are taken as a program holds them: a slice or `Vec` of one bot type, of
+/// `Box<dyn Bot<G>>` or of `&mut dyn Bot<G>` (a `&mut` or `Box` of a bot is a bot).
+///
+/// ```
+/// use bots::{Bot, Level, Mcts, RandomBot, play};
+/// use pyrga::{Config, State};
+///
+/// let start = State::new(Config::default());
+/// let mut table: Vec<Box<dyn Bot<State>>> =
+///     vec![Box::new(RandomBot::new(1)), Box::new(Mcts::new(Level::default().mcts(), 2))];
+/// let game = play(&start, &mut table, 7, 4);
+/// assert_eq!(game.moves.len(), 4);
+/// ```
+pub fn play<G: Game, B: Bot<G>>(
     start: &G,
-    bots: &mut [&mut dyn Bot<G>],
+    bots: &mut [B],
     chance_seed: u64,
     max_plies: usize,
 ) -> PlayedGame<G> {

@@ -15,7 +15,8 @@
 //! [`Greedy`] is the policy for the playouts of a search, [`GreedyBot`] the policy as a
 //! player.
 
-use boardcore::rand_core::{Rng, SeedableRng};
+use boardcore::Generator;
+use boardcore::rand_core::SeedableRng;
 use boardcore::{Playout, uniform_below};
 use crescendo::{
     GroupMove, GroupMoves, Move, MoveList, Phase, State, apply, group_moves, legal_moves_into,
@@ -39,7 +40,7 @@ use crate::policy::Policy;
 /// let mv = greedy::crescendo_move(&start, &mut rng).unwrap();
 /// assert!(crescendo::apply(&start, mv).is_ok());
 /// ```
-pub fn crescendo_move<R: Rng + ?Sized>(state: &State, rng: &mut R) -> Option<Move> {
+pub fn crescendo_move<R: Generator + ?Sized>(state: &State, rng: &mut R) -> Option<Move> {
     let Phase::Moving { to_move, .. } = state.phase() else {
         let mut moves = MoveList::new();
         legal_moves_into(state, &mut moves);
@@ -106,7 +107,7 @@ fn keep_tallest(best: &mut GroupMoves, best_height: &mut u8, group: GroupMove, h
 }
 
 /// A uniformly random element of `choices`.
-fn pick<T: Copy, R: Rng + ?Sized>(choices: &[T], rng: &mut R) -> Option<T> {
+fn pick<T: Copy, R: Generator + ?Sized>(choices: &[T], rng: &mut R) -> Option<T> {
     choices
         .get(uniform_below(rng, choices.len() as u64) as usize)
         .copied()
@@ -124,7 +125,7 @@ fn pick<T: Copy, R: Rng + ?Sized>(choices: &[T], rng: &mut R) -> Option<T> {
 /// let end = greedy::crescendo_playout(&State::new(Config::new(Players::Two)), &mut rng, 100_000);
 /// assert!(end.finished);
 /// ```
-pub fn crescendo_playout<R: Rng + ?Sized>(
+pub fn crescendo_playout<R: Generator + ?Sized>(
     start: &State,
     rng: &mut R,
     max_plies: usize,
@@ -170,7 +171,7 @@ pub fn crescendo_playout<R: Rng + ?Sized>(
 pub struct Greedy;
 
 impl Policy<State> for Greedy {
-    fn pick<R: Rng + ?Sized>(&mut self, state: &State, rng: &mut R) -> Option<Move> {
+    fn pick<R: Generator + ?Sized>(&mut self, state: &State, rng: &mut R) -> Option<Move> {
         if state.phase() == Phase::Laying && state.board().is_empty() {
             return None;
         }

@@ -63,6 +63,8 @@
 //! assert_eq!(start.replay(&game.record()).unwrap(), game.state);
 //! ```
 
+#![cfg_attr(docsrs, feature(doc_cfg))]
+
 /// The examples of this crate's README, compiled and run as doctests.
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
@@ -118,5 +120,35 @@ pub trait Bot<G: boardcore::Game> {
     fn explain(&mut self, state: &G, mv: G::Move) -> Option<String> {
         let _ = (state, mv);
         None
+    }
+}
+
+/// A bot borrowed mutably is a bot, so that `&mut [&mut dyn Bot<G>]` is a table of bots.
+impl<G: boardcore::Game, B: Bot<G> + ?Sized> Bot<G> for &mut B {
+    fn name(&self) -> &str {
+        (**self).name()
+    }
+
+    fn choose(&mut self, state: &G) -> Option<G::Move> {
+        (**self).choose(state)
+    }
+
+    fn explain(&mut self, state: &G, mv: G::Move) -> Option<String> {
+        (**self).explain(state, mv)
+    }
+}
+
+/// A boxed bot is a bot, so that `Vec<Box<dyn Bot<G>>>` is a table of bots.
+impl<G: boardcore::Game, B: Bot<G> + ?Sized> Bot<G> for Box<B> {
+    fn name(&self) -> &str {
+        (**self).name()
+    }
+
+    fn choose(&mut self, state: &G) -> Option<G::Move> {
+        (**self).choose(state)
+    }
+
+    fn explain(&mut self, state: &G, mv: G::Move) -> Option<String> {
+        (**self).explain(state, mv)
     }
 }

@@ -1,7 +1,7 @@
 //! Playout policies and the rewards of finished or cut-off games.
 
+use boardcore::Generator;
 use boardcore::{Actor, Game, MAX_PLAYERS, Outcome, Status, random_move, sample};
-use rand_core::Rng;
 
 /// One reward per seat, each in `0.0..=1.0` (see [`Outcome::reward`]).
 pub type Rewards = [f64; MAX_PLAYERS];
@@ -22,7 +22,7 @@ pub fn neutral_rewards(seats: usize) -> Rewards {
 /// How a playout chooses the players' moves (chance is always sampled by weight).
 pub trait Policy<G: Game> {
     /// A legal move for the player who decides in `state`, or `None` to stop.
-    fn pick<R: Rng + ?Sized>(&mut self, state: &G, rng: &mut R) -> Option<G::Move>;
+    fn pick<R: Generator + ?Sized>(&mut self, state: &G, rng: &mut R) -> Option<G::Move>;
 }
 
 /// The uniformly random policy: every legal move equally likely.
@@ -30,7 +30,7 @@ pub trait Policy<G: Game> {
 pub struct Uniform;
 
 impl<G: Game> Policy<G> for Uniform {
-    fn pick<R: Rng + ?Sized>(&mut self, state: &G, rng: &mut R) -> Option<G::Move> {
+    fn pick<R: Generator + ?Sized>(&mut self, state: &G, rng: &mut R) -> Option<G::Move> {
         random_move(state, rng)
     }
 }
@@ -48,7 +48,7 @@ pub fn playout<G, P, R>(
 where
     G: Game,
     P: Policy<G>,
-    R: Rng + ?Sized,
+    R: Generator + ?Sized,
 {
     let mut current = state.clone();
     for _ in 0..max_plies {

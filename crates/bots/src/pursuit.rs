@@ -12,7 +12,7 @@
 //! least work to the mover, less a share of the work it adds to the opponents. The search
 //! bot ([`crate::CrescendoMcts`]) scores the positions its playouts stop at by it.
 
-use boardcore::rand_core::Rng;
+use boardcore::Generator;
 use boardcore::{Direction, MAX_PLAYERS, Player, uniform_below};
 use crescendo::{Board, CELLS, Cell, Colour, GroupMoves, Move, Phase, State, apply, group_moves};
 
@@ -157,7 +157,7 @@ fn player_work(state: &State, player: Player, threats: u64) -> u32 {
 /// // It steps one cell nearer.
 /// assert_eq!(work_left(&apply(&state, mv).unwrap())[0], 4);
 /// ```
-pub fn pursuit_move<R: Rng + ?Sized>(state: &State, rng: &mut R) -> Option<Move> {
+pub fn pursuit_move<R: Generator + ?Sized>(state: &State, rng: &mut R) -> Option<Move> {
     let Phase::Moving { to_move, .. } = state.phase() else {
         return None;
     };
@@ -215,7 +215,7 @@ pub fn pursuit_move<R: Rng + ?Sized>(state: &State, rng: &mut R) -> Option<Move>
 /// // Player 0's second pawn goes next to the first (2,1 is 3 cells from 0,0).
 /// assert_eq!(setup_move(&laid, &mut SeededRng::new(1)).unwrap().to_string(), "P2,1");
 /// ```
-pub fn setup_move<R: Rng + ?Sized>(state: &State, rng: &mut R) -> Option<Move> {
+pub fn setup_move<R: Generator + ?Sized>(state: &State, rng: &mut R) -> Option<Move> {
     let player = state.to_move()?;
     let board = state.board();
     let occupied = state

@@ -261,9 +261,19 @@ fn mcts_beats_random_at_pyrga() {
         let mut random = RandomBot::new(game);
         let mcts_seat = (game % 2) as usize;
         let played = if mcts_seat == 0 {
-            bots::play(&start, &mut [&mut mcts, &mut random], game, 100)
+            bots::play(
+                &start,
+                &mut [&mut mcts as &mut dyn Bot<State>, &mut random],
+                game,
+                100,
+            )
         } else {
-            bots::play(&start, &mut [&mut random, &mut mcts], game, 100)
+            bots::play(
+                &start,
+                &mut [&mut random as &mut dyn Bot<State>, &mut mcts],
+                game,
+                100,
+            )
         };
         assert!(played.finished);
         if played

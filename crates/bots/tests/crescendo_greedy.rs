@@ -6,7 +6,7 @@ use boardcore::rand_core::SeedableRng;
 use boardcore::testing::check_laws;
 use boardcore::{Game, Outcome, Player, Status};
 use bots::greedy::{crescendo_move, crescendo_playout};
-use bots::{Bot, GreedyBot, play};
+use bots::{GreedyBot, play};
 use crescendo::{Config, Phase, Players, State, apply, status};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -53,11 +53,7 @@ fn a_thousand_two_player_matches_finish() {
 fn a_whole_four_player_match_replays_to_its_ranking() {
     let start = State::new(Config::default());
     let mut bots: Vec<GreedyBot> = (0..4).map(GreedyBot::new).collect();
-    let mut seats: Vec<&mut dyn Bot<State>> = bots
-        .iter_mut()
-        .map(|bot| bot as &mut dyn Bot<State>)
-        .collect();
-    let game = play(&start, &mut seats, 0, CAP);
+    let game = play(&start, &mut bots, 0, CAP);
     assert!(game.finished);
     // Follow the match round by round from its record.
     let mut state = start;

@@ -139,6 +139,11 @@ fn searches_return_from_positions_where_the_players_chase_each_other() {
     // And a whole final from the chase, the bot against the greedy player.
     let mut bot = CrescendoMcts::new(quick(30), 6);
     let mut greedy = GreedyBot::new(6);
-    let game = play(&chase, &mut [&mut bot, &mut greedy], 0, 20_000);
+    let game = play(
+        &chase,
+        &mut [&mut bot as &mut dyn Bot<State>, &mut greedy],
+        0,
+        20_000,
+    );
     assert!(game.finished, "{}", game.record());
 }

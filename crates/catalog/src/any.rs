@@ -231,7 +231,7 @@ impl AnyGame {
         dispatch!(self, session => session.choices(steps))
     }
 
-    /// See [`Session::bot_move`].
+    /// See [`Session::bot_move`]; `clock` reads milliseconds.
     ///
     /// # Errors
     /// See [`Session::bot_move`].

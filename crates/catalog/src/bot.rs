@@ -196,7 +196,9 @@ pub struct BotRequest {
 
 impl<G: Game> BotMaker<G> {
     /// A move for whoever decides in `state`: the bot's choice, or a chance outcome drawn by
-    /// weight with the request's seed when chance decides.
+    /// weight with the request's seed when chance decides. `clock` reads the time in
+    /// milliseconds from any fixed origin; searches grow while the next one fits in the
+    /// request's `time_ms` on that clock.
     ///
     /// # Errors
     /// `gameOver` when the game is over, `illegal` if the bot finds no move.

@@ -156,8 +156,8 @@ impl Error {
     pub fn from_record<R: fmt::Display>(error: &RecordError<R>) -> Error {
         let kind = match &error.error {
             ReplayError::Parse(_) => ErrorKind::Parse,
-            ReplayError::Illegal(MoveError::GameOver) => ErrorKind::GameOver,
-            ReplayError::Illegal(MoveError::Illegal(_)) => ErrorKind::Illegal,
+            ReplayError::GameOver => ErrorKind::GameOver,
+            ReplayError::Illegal(_) => ErrorKind::Illegal,
         };
         Error::new(kind, error.to_string())
     }

@@ -43,6 +43,8 @@
 //! assert!([ErrorKind::BadOption, ErrorKind::OutOfBudget].contains(&error.kind));
 //! ```
 
+#![cfg_attr(docsrs, feature(doc_cfg))]
+
 mod any;
 mod bot;
 mod databases;

@@ -3,8 +3,6 @@
 
 use std::sync::Arc;
 
-use boardcore::{RecordError, ReplayError};
-
 use crate::bot::BotRequest;
 use crate::error::{Error, ErrorKind};
 use crate::file::GameFile;
@@ -120,24 +118,13 @@ impl<G: NamedGame> Session<G> {
 
     /// This session after the moves of `record`.
     fn replay(self, record: &str) -> Result<Session<G>, Error> {
-        let mut session = self;
-        for (index, text) in record.split_whitespace().enumerate() {
-            let failure = |error: ReplayError<G::Reason>| {
-                Error::from_record(&RecordError {
-                    ply: index + 1,
-                    text: crate::echo(text),
-                    error,
-                })
-            };
-            let mv = session
-                .state
-                .parse_move(text)
-                .map_err(|error| failure(ReplayError::Parse(error)))?;
-            session = session
-                .after(mv)
-                .map_err(|error| failure(ReplayError::Illegal(error)))?;
-        }
-        Ok(session)
+        let moves = self.state.parse_record(record).map_err(|mut error| {
+            error.text = crate::echo(&error.text);
+            Error::from_record(&error)
+        })?;
+        moves.into_iter().try_fold(self, |session, mv| {
+            session.after(mv).map_err(|error| Error::from_move(&error))
+        })
     }
 
     /// The position.
@@ -297,7 +284,9 @@ impl<G: NamedGame> Session<G> {
         input::choices(steps, &moves)
     }
 
-    /// A bot's move in notation (or a chance outcome when chance decides).
+    /// A bot's move in notation (or a chance outcome when chance decides). `clock` reads
+    /// the time in milliseconds from any fixed origin (as JavaScript's `performance.now()`
+    /// does); the request's `time_ms` is spent on that clock.
     ///
     /// # Errors
     /// `badOption` for a bot the game does not have, `gameOver` after the end.

@@ -15,7 +15,8 @@
 //!   the caller keeps, and [`group_moves`] gives the movement phase's moves by cells.
 //! - A notation for every move (`X2,-1r3`, `P0,0`, `E0,0`, `M1,0n2`, `S-3,0`, `pass`) and a
 //!   position text form, both round-tripping; with the `serde` feature every type
-//!   serializes and states deserialize only through validation ([`Invalid`]).
+//!   serializes, a [`State`] as its text form (a string), and states deserialize only
+//!   through validation ([`Invalid`]).
 //! - Illegal moves name the rule they break ([`Illegal`]).
 //!
 //! ```
@@ -35,6 +36,27 @@
 //! assert_eq!(state.tower_at(SignedCoord::ORIGIN).unwrap().owner, Player::FIRST);
 //! assert_eq!(state.to_move(), Some(Player::SECOND));
 //! ```
+//!
+//! # One way in
+//!
+//! `use crescendo::{Game, State};` is enough: the crate's root holds the engine's types
+//! and, from [`boardcore`], what a program needs with them: the [`Game`] trait,
+//! [`Player`], [`Status`], [`Actor`], [`Outcome`] and the errors ([`MoveError`],
+//! [`RecordError`], [`ReplayError`], [`PositionError`], [`ParseError`]). The free
+//! functions ([`apply`], [`legal_moves`], [`status`]) and the methods of [`Game`] on [`State`] are
+//! one API: each method calls the function of the same name. [`State::to_move`] is the
+//! player whose turn it is, `None` once the game is over, in every engine.
+//!
+//! ```
+//! use crescendo::{Config, Game, State};
+//!
+//! let start = State::new(Config::default());
+//! assert_eq!(crescendo::legal_moves(&start), start.legal_moves());
+//! assert_eq!(crescendo::status(&start), start.status());
+//! assert!(start.to_move().is_some());
+//! ```
+
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 /// The examples of this crate's README, compiled and run as doctests.
 #[cfg(doctest)]
@@ -54,6 +76,11 @@ mod state;
 /// The shared core (`Game`, `Status`, `Player`, perft, errors…), re-exported so that one
 /// dependency is enough.
 pub use boardcore;
+/// What a program needs of [`boardcore`] with this engine, at the root.
+pub use boardcore::{
+    Actor, Game, MoveError, Outcome, ParseError, Player, PositionError, RecordError, ReplayError,
+    Status,
+};
 
 pub use board::{Board, CELLS, CROSSES, Cell};
 pub use config::{Config, Players};

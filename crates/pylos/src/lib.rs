@@ -16,8 +16,9 @@
 //! - The normative notation (`0a1`, `0a1-1b2`, `1b2x1b2x0a1`), game records, and a position
 //!   text form that round-trips ([`State`]'s `Display` / `FromStr`).
 //! - Errors that name the rule a move breaks ([`Illegal`]) or why a position is invalid
-//!   ([`Invalid`]); with the `serde` feature every type serializes, and states deserialize
-//!   only through validation.
+//!   ([`Invalid`]); with the `serde` feature every type serializes, a [`State`] as its
+//!   text form (a string) and a status as its text line (`"ongoing 0"`), and states
+//!   deserialize only through validation, a bad text's error quoting it.
 //! - A stable [`State::position_key`] and a [`State::symmetric_key`] shared by the 8
 //!   rotations and reflections of a position.
 //! - [`boardcore::Game`] is implemented, so the generic tools (perft, playouts, bots) work.
@@ -39,6 +40,27 @@
 //! let error = apply(&state, "1a1".parse().unwrap()).unwrap_err();
 //! assert_eq!(error.to_string(), "1a1 is not supported: the four spots under it do not all hold a ball");
 //! ```
+//!
+//! # One way in
+//!
+//! `use pylos::{Game, State};` is enough: the crate's root holds the engine's types
+//! and, from [`boardcore`], what a program needs with them: the [`Game`] trait,
+//! [`Player`], [`Status`], [`Actor`], [`Outcome`] and the errors ([`MoveError`],
+//! [`RecordError`], [`ReplayError`], [`PositionError`], [`ParseError`]). The free
+//! functions ([`apply`], [`legal_moves`], [`status`]) and the methods of [`Game`] on [`State`] are
+//! one API: each method calls the function of the same name. [`State::to_move`] is the
+//! player whose turn it is, `None` once the game is over, in every engine.
+//!
+//! ```
+//! use pylos::{Config, Game, State};
+//!
+//! let start = State::new(Config::default());
+//! assert_eq!(pylos::legal_moves(&start), start.legal_moves());
+//! assert_eq!(pylos::status(&start), start.status());
+//! assert!(start.to_move().is_some());
+//! ```
+
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 /// The examples of this crate's README, compiled and run as doctests.
 #[cfg(doctest)]
@@ -65,6 +87,11 @@ mod bound;
 /// The shared core (`Game`, `Status`, `Player`, perft, errors…), re-exported so that one
 /// dependency is enough.
 pub use boardcore;
+/// What a program needs of [`boardcore`] with this engine, at the root.
+pub use boardcore::{
+    Actor, Game, MoveError, Outcome, ParseError, Player, PositionError, RecordError, ReplayError,
+    Status,
+};
 
 pub use config::{Config, EndRule, TakeBackRule, Variant};
 pub use error::{Illegal, Invalid};

@@ -25,7 +25,7 @@ pub fn perft(state: &State, depth: u32) -> u64 {
         2 => {
             // The player to move next is the same in every child, with the same balls
             // and reserve: what their moves depend on besides the board is found once.
-            let next = Mover::new(state, state.to_move().other());
+            let next = Mover::new(state, state.mover().other());
             let mut total = 0;
             for_each_move(state, |from, to, take| {
                 let child = state.played(from, to, take);

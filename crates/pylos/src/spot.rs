@@ -175,12 +175,13 @@ pub(crate) const fn covered_once(balls: u32) -> u32 {
 /// assert_eq!((spot.level(), spot.file(), spot.rank()), (1, 1, 1));
 /// assert_eq!(spot.index(), 20);
 /// assert_eq!(spot.to_string(), "1b2");
+/// assert_eq!(format!("{spot:?}"), "Spot(1b2)");
 /// let under: Vec<String> = Spot::in_set(spot.below()).map(|s| s.to_string()).collect();
 /// assert_eq!(under, ["0b2", "0c2", "0b3", "0c3"]);
 /// assert!("1d1".parse::<Spot>().is_err());
 /// assert_eq!(Spot::APEX.to_string(), "3a1");
 /// ```
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Spot(u8);
 
 impl Spot {
@@ -296,6 +297,14 @@ impl Spot {
     /// first, then file `a` first.
     pub(crate) const fn takeback_order(self) -> u8 {
         (3 - self.level()) * 32 + (self.0 - LEVEL_START[self.level() as usize])
+    }
+}
+
+/// In notation, as `Spot(1b2)`, so that a position or error printed with `{:?}` reads as
+/// the game is written.
+impl fmt::Debug for Spot {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Spot({self})")
     }
 }
 

@@ -25,7 +25,7 @@ pub(crate) const BALLS_PER_PLAYER: u8 = 15;
 /// use pylos::{Config, Spot, State};
 ///
 /// let state = State::new(Config::default()).replay("0a1 0b1 0a2").unwrap();
-/// assert_eq!(state.to_move(), Player::SECOND);
+/// assert_eq!(state.mover(), Player::SECOND);
 /// assert_eq!(state.reserve(Player::FIRST), 13);
 /// assert_eq!(state.reserve(Player::SECOND), 14);
 /// let b1: Spot = "0b1".parse().unwrap();
@@ -134,8 +134,14 @@ impl State {
         self.config
     }
 
+    /// The player whose turn it is; `None` once the game is over, as in every engine
+    /// (Crescendo's too). [`State::mover`] names the player even then.
+    pub fn to_move(&self) -> Option<Player> {
+        (!boardcore::Game::status(self).is_finished()).then(|| self.mover())
+    }
+
     /// The player whose turn it is (in a finished game, the one who would be next).
-    pub const fn to_move(&self) -> Player {
+    pub const fn mover(&self) -> Player {
         self.to_move
     }
 
@@ -287,7 +293,7 @@ mod tests {
         let start = State::default();
         let next = start.played(0, 1 << 5, 0);
         assert_eq!(next.ball(Spot::from_index(5).unwrap()), Some(Player::FIRST));
-        assert_eq!(next.to_move(), Player::SECOND);
+        assert_eq!(next.mover(), Player::SECOND);
         let back = next.played(0, 1 << 6, 1 << 6);
         assert_eq!(back.on_board(Player::SECOND), 0);
         assert_eq!(back.reserve(Player::SECOND), 15);

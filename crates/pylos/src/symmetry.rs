@@ -103,7 +103,7 @@ impl State {
     ///
     /// let state = State::new(Config::default()).replay("0a1 0b1 0a2").unwrap();
     /// let swapped = state.colours_swapped();
-    /// assert_eq!(swapped.to_move(), Player::FIRST);
+    /// assert_eq!(swapped.mover(), Player::FIRST);
     /// assert_eq!(swapped.balls(Player::FIRST), state.balls(Player::SECOND));
     /// assert_eq!(swapped.balls(Player::SECOND), state.balls(Player::FIRST));
     /// assert_eq!(swapped.colours_swapped(), state);

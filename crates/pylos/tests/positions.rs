@@ -31,7 +31,7 @@ fn the_text_form_round_trips() {
     let expert: State = "....,....,....,..../...,...,.../..,../. D 15 15 expert 0-2 reserve"
         .parse()
         .unwrap();
-    assert_eq!(expert.to_move(), Player::SECOND);
+    assert_eq!(expert.mover(), Player::SECOND);
     assert_eq!(expert.config().to_string(), "expert 0-2 reserve");
 }
 

@@ -26,7 +26,7 @@ fn every_config() -> impl Iterator<Item = Config> {
 /// The rules' invariants in `state` and in every move from it.
 fn invariants(state: &State) -> Result<(), String> {
     state.validate().map_err(|e| format!("invalid: {e}"))?;
-    let mover = state.to_move();
+    let mover = state.mover();
     for player in Player::seats(2) {
         if u32::from(state.on_board(player)) + u32::from(state.reserve(player)) != 15 {
             return Err(format!("player {player} does not have 15 balls"));
@@ -82,7 +82,7 @@ fn invariants(state: &State) -> Result<(), String> {
         if change != placed - taken {
             return Err(format!("{mv} changes the mover's balls by {change}"));
         }
-        if next.balls(mover.other()) != state.balls(mover.other()) || next.to_move() == mover {
+        if next.balls(mover.other()) != state.balls(mover.other()) || next.mover() == mover {
             return Err(format!("{mv} touches the opponent or keeps the turn"));
         }
         next.validate()
@@ -144,7 +144,7 @@ fn random_games_keep_the_contract_and_the_invariants() {
 /// Every move that [`apply`] accepts, found without the move generator: every placement
 /// and raise between any spots, with every take-back of up to two of the mover's balls.
 fn moves_by_trial(state: &State) -> HashSet<Move> {
-    let mover = state.to_move();
+    let mover = state.mover();
     let actions = Spot::all()
         .map(Move::place)
         .chain(Spot::all().flat_map(|from| Spot::all().map(move |to| Move::raise(from, to))));

@@ -164,7 +164,7 @@ fn a_free_ball_rises_to_any_higher_spot_it_does_not_support() {
     assert_eq!(raised.ball(spot("0a1")), None);
     assert_eq!(raised.ball(spot("1c3")), Some(LIGHT));
     assert_eq!(raised.reserve(LIGHT), 7);
-    assert_eq!(raised.to_move(), DARK);
+    assert_eq!(raised.mover(), DARK);
 }
 
 #[test]
@@ -560,4 +560,18 @@ fn the_move_list_holds_the_largest_positions() {
     assert_eq!(count_moves(&state), 1265);
     let distinct: std::collections::HashSet<Move> = listed.iter().copied().collect();
     assert_eq!(distinct.len(), 1265);
+}
+
+#[test]
+fn to_move_is_none_once_the_game_is_over() {
+    use pylos::Game as _;
+    let start = pylos::State::new(pylos::Config::default());
+    assert_eq!(start.to_move(), Some(start.mover()));
+    for seed in 0..5 {
+        let mut rng = boardcore::SeededRng::new(seed);
+        let end = boardcore::random_playout(&start, &mut rng, 100_000);
+        assert!(end.finished);
+        assert_eq!(end.state.to_move(), None);
+        assert_eq!(end.state.status().to_move(), None);
+    }
 }

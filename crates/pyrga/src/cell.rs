@@ -82,9 +82,10 @@ pub(crate) const fn triangle_placements(mask: u16) -> u32 {
 /// assert_eq!((b3.file(), b3.rank(), b3.index()), (1, 2, 9));
 /// assert_eq!(Cell::new(1, 2), Some(b3));
 /// assert_eq!(b3.to_string(), "b3");
+/// assert_eq!(format!("{b3:?}"), "Cell(b3)");
 /// assert!("e1".parse::<Cell>().is_err());
 /// ```
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Cell(u8);
 
 impl Cell {
@@ -157,6 +158,14 @@ impl Cell {
     pub(crate) fn parse_prefix(text: &str) -> Option<(Cell, usize)> {
         let (coord, used) = Coord::parse_prefix(text)?;
         Cell::new(coord.x, coord.y).map(|cell| (cell, used))
+    }
+}
+
+/// In notation, as `Cell(b3)`, so that a position or error printed with `{:?}` reads as
+/// the game is written.
+impl fmt::Debug for Cell {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Cell({self})")
     }
 }
 

@@ -10,8 +10,9 @@
 //! - The normative notation ([`Move`]: `Sb3`, `Ta1n`, `Cd1`), game records, and a position
 //!   text form that round-trips ([`State`]'s `Display` / `FromStr`).
 //! - Errors that name the rule a move breaks ([`Illegal`]) or why a position is invalid
-//!   ([`Invalid`]); with the `serde` feature every type serializes, and states deserialize
-//!   only through validation.
+//!   ([`Invalid`]); with the `serde` feature every type serializes, a [`State`] as its
+//!   text form (a string) and a status as its text line (`"ongoing 0"`), and states
+//!   deserialize only through validation, a bad text's error quoting it.
 //! - [`boardcore::Game`] is implemented, so the generic tools (perft, playouts, bots) work.
 //!
 //! ```
@@ -32,6 +33,27 @@
 //! assert_eq!(state.tally(Player::FIRST).complete, 1);
 //! assert_eq!(pyrga::status(&state), Status::Ongoing(Actor::Player(Player::SECOND)));
 //! ```
+//!
+//! # One way in
+//!
+//! `use pyrga::{Game, State};` is enough: the crate's root holds the engine's types
+//! and, from [`boardcore`], what a program needs with them: the [`Game`] trait,
+//! [`Player`], [`Status`], [`Actor`], [`Outcome`] and the errors ([`MoveError`],
+//! [`RecordError`], [`ReplayError`], [`PositionError`], [`ParseError`]). The free
+//! functions ([`apply`], [`legal_moves`], [`status`]) and the methods of [`Game`] on [`State`] are
+//! one API: each method calls the function of the same name. [`State::to_move`] is the
+//! player whose turn it is, `None` once the game is over, in every engine.
+//!
+//! ```
+//! use pyrga::{Config, Game, State};
+//!
+//! let start = State::new(Config::default());
+//! assert_eq!(pyrga::legal_moves(&start), start.legal_moves());
+//! assert_eq!(pyrga::status(&start), start.status());
+//! assert!(start.to_move().is_some());
+//! ```
+
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 /// The examples of this crate's README, compiled and run as doctests.
 #[cfg(doctest)]
@@ -52,6 +74,11 @@ mod symmetry;
 /// The shared core (`Game`, `Status`, `Player`, perft, errors…), re-exported so that one
 /// dependency is enough.
 pub use boardcore;
+/// What a program needs of [`boardcore`] with this engine, at the root.
+pub use boardcore::{
+    Actor, Game, MoveError, Outcome, ParseError, Player, PositionError, RecordError, ReplayError,
+    Status,
+};
 
 pub use cell::Cell;
 pub use config::{Config, Rules};

@@ -222,7 +222,7 @@ impl State {
         match self.last {
             None if self.ply() == 0 => Ok(()),
             Some(mv) if self.ply() > 0 => {
-                let mover = self.to_move().other();
+                let mover = self.mover().other();
                 let cell = mv.cell();
                 let owned = self.shape_mask(mover, mv.shape()) & cell.bit() != 0;
                 let direction_matches = match mv {

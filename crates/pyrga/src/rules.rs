@@ -21,7 +21,7 @@ struct Placements {
 /// The placements of the player to move, ignoring whether the game was already won.
 #[inline]
 const fn placements(state: &State) -> Placements {
-    let player = state.to_move();
+    let player = state.mover();
     let banned = state.square_banned();
     let targets = state.target_mask();
     let mut cells = [0u16; 3];
@@ -131,7 +131,7 @@ pub fn status(state: &State) -> Status {
         return Status::Finished(Outcome::Winner(winner));
     }
     if count_moves(state) > 0 {
-        return Status::Ongoing(Actor::Player(state.to_move()));
+        return Status::Ongoing(Actor::Player(state.mover()));
     }
     let white = state.tally(Player::FIRST);
     let black = state.tally(Player::SECOND);
@@ -173,7 +173,7 @@ pub fn apply(state: &State, mv: Move) -> Result<State, MoveError<Illegal>> {
         }
     })?;
     let mut next = *state;
-    next.place(state.to_move(), mv);
+    next.place(state.mover(), mv);
     Ok(next)
 }
 
@@ -181,7 +181,7 @@ pub fn apply(state: &State, mv: Move) -> Result<State, MoveError<Illegal>> {
 fn check(state: &State, mv: Move) -> Result<(), Illegal> {
     let shape = mv.shape();
     let cell = mv.cell();
-    if state.supply(state.to_move(), shape) == 0 {
+    if state.supply(state.mover(), shape) == 0 {
         return Err(Illegal::ShapeUsedUp { shape });
     }
     if shape == Shape::Square && state.square_banned() {

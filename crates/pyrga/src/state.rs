@@ -24,7 +24,7 @@ use crate::shape::Shape;
 /// use pyrga::{Cell, Config, Shape, State};
 ///
 /// let state = State::new(Config::default()).replay("Sb2 Tb3n").unwrap();
-/// assert_eq!(state.to_move(), Player::FIRST);
+/// assert_eq!(state.mover(), Player::FIRST);
 /// assert_eq!(state.supply(Player::SECOND, Shape::Triangle), 4);
 /// assert_eq!(state.last_move().unwrap().to_string(), "Tb3n");
 /// let b2: Cell = "b2".parse().unwrap();
@@ -168,9 +168,15 @@ impl State {
         self.pieces[0].count_ones() + self.pieces[1].count_ones()
     }
 
+    /// The player whose turn it is; `None` once the game is over, as in every engine
+    /// (Crescendo's too). [`State::mover`] names the player even then.
+    pub fn to_move(&self) -> Option<Player> {
+        (!boardcore::Game::status(self).is_finished()).then(|| self.mover())
+    }
+
     /// The player whose turn it is: White (player 0) when both have placed as many pieces,
     /// Black (player 1) otherwise. In a finished game, the player who would be next.
-    pub const fn to_move(&self) -> Player {
+    pub const fn mover(&self) -> Player {
         if self.ply() & 1 == 0 {
             Player::FIRST
         } else {

@@ -164,6 +164,17 @@ fn serde_refuses_invalid_states() {
             .contains("White has placed 0 pieces and Black 1")
     );
     assert!(serde_json::from_str::<Move>("\"Ta1\"").is_err());
+    // A bad position in a JSON document: the error quotes it and says where it is.
+    let start = State::new(Config::default());
+    let document = format!("[\n  \"{start}\",\n  \"q\"\n]");
+    let error = serde_json::from_str::<Vec<State>>(&document)
+        .unwrap_err()
+        .to_string();
+    assert!(error.contains(r#""q""#), "{error}");
+    assert!(error.contains(" at line "), "{error}");
+    // A status is its text line.
+    let status = State::new(Config::default()).status();
+    assert_eq!(serde_json::to_string(&status).unwrap(), r#""ongoing 0""#);
     assert_eq!(
         serde_json::to_string(&Config::new(Rules::Classic)).unwrap(),
         r#"{"rules":"classic"}"#

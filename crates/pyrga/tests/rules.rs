@@ -66,7 +66,7 @@ fn each_player_starts_with_five_of_each_shape() {
             assert_eq!(state.supply(player, shape), 5);
         }
     }
-    assert_eq!(state.to_move(), Player::FIRST);
+    assert_eq!(state.mover(), Player::FIRST);
     assert_eq!(state.ply(), 0);
 }
 
@@ -201,7 +201,7 @@ fn fallback_when_the_targeted_cell_is_complete() {
     // a1 is complete and Black's last cylinder sends White there: White may place any
     // piece on any empty cell instead.
     let state = position("4/4/4/STnc,2,s Ca1 standard");
-    assert_eq!(state.to_move(), Player::FIRST);
+    assert_eq!(state.mover(), Player::FIRST);
     let cells = legal_cells(&state);
     assert_eq!(cells.len(), 14, "every empty cell");
     assert!(!cells.contains(&"a1".to_owned()) && !cells.contains(&"d1".to_owned()));
@@ -315,7 +315,7 @@ fn completing_a_tower_can_give_it_to_the_opponent() {
 #[test]
 fn white_wins_at_three_towers() {
     let state = position("4/c,3/s,s,tn,tn/STnC,STnC,Sc,s Cc1 standard");
-    assert_eq!(state.to_move(), Player::FIRST);
+    assert_eq!(state.mover(), Player::FIRST);
     assert_eq!(legal(&state), ["Tc1e", "Tc1n", "Tc1w"]);
     let won = apply(&state, mv("Tc1n")).unwrap();
     assert_eq!(
@@ -329,7 +329,7 @@ fn white_wins_at_three_towers() {
 #[test]
 fn black_wins_at_three_towers() {
     let state = position("4/C,C,2/S,S,Tn,Tn/stnc,stnc,sC,S Cc1 standard");
-    assert_eq!(state.to_move(), Player::SECOND);
+    assert_eq!(state.mover(), Player::SECOND);
     let won = apply(&state, mv("Tc1w")).unwrap();
     assert_eq!(
         status(&won),
@@ -340,7 +340,7 @@ fn black_wins_at_three_towers() {
 #[test]
 fn the_mover_can_complete_the_opponents_third_tower() {
     let state = position("4/c,c,2/s,s,tn,tn/STnC,STnC,SC,s Cc1 standard");
-    assert_eq!(state.to_move(), Player::SECOND);
+    assert_eq!(state.mover(), Player::SECOND);
     assert_eq!(legal(&state), ["Tc1e", "Tc1n", "Tc1w"]);
     let lost = apply(&state, mv("Tc1e")).unwrap();
     assert_eq!(
@@ -582,5 +582,40 @@ fn unreadable_positions_are_syntax_errors() {
             matches!(text.parse::<State>(), Err(PositionError::Syntax(_))),
             "{text:?}"
         );
+    }
+}
+
+#[test]
+fn record_errors_are_flat_and_in_notation() {
+    let error = start().replay("Sb2 Sb2").unwrap_err();
+    assert_eq!(error.ply, 2);
+    assert!(matches!(
+        error.reason(),
+        Some(Illegal::OutsideTargets { cell, .. }) if *cell == self::cell("b2")
+    ));
+    assert_eq!(
+        format!("{:?}", error.error),
+        "Illegal(OutsideTargets { cell: Cell(b2), last: Square(Cell(b2)) })",
+        "one level, as a program matches it, with cells in notation"
+    );
+    let finished = "Cd1 Td1w Ta1e Cb1 Sb1 Tb2n Tb3n Cb4 Tb4e Sc4 Tc3s Sc2 Td2w Tc2n Cc3 Sc3 \
+                    Cc4 Tc4e Cd4 Sd4 Cd3 Td3w Sa3 Sb3 Sb2 Ca2 Sa2 Ca3 Sc1 Cc2";
+    let over = start().replay(&format!("{finished} Sa1")).unwrap_err();
+    assert_eq!(over.error, boardcore::ReplayError::GameOver);
+    assert_eq!(over.reason(), None);
+    assert_eq!(format!("{:?}", cell("a4")), "Cell(a4)");
+}
+
+#[test]
+fn to_move_is_none_once_the_game_is_over() {
+    use pyrga::Game as _;
+    let start = pyrga::State::new(pyrga::Config::default());
+    assert_eq!(start.to_move(), Some(start.mover()));
+    for seed in 0..5 {
+        let mut rng = boardcore::SeededRng::new(seed);
+        let end = boardcore::random_playout(&start, &mut rng, 100_000);
+        assert!(end.finished);
+        assert_eq!(end.state.to_move(), None);
+        assert_eq!(end.state.status().to_move(), None);
     }
 }

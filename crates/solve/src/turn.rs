@@ -11,12 +11,12 @@ pub trait Turn: Game {
 
 impl Turn for pyrga::State {
     fn mover(&self) -> Player {
-        self.to_move()
+        pyrga::State::mover(self)
     }
 }
 
 impl Turn for pylos::State {
     fn mover(&self) -> Player {
-        self.to_move()
+        pylos::State::mover(self)
     }
 }

@@ -74,7 +74,7 @@ fn principal_variation_plays_out_the_value() {
         if value.verdict != Verdict::Draw {
             assert_eq!(line.len() as u32, value.plies);
         }
-        let final_value = Value::of_status(&status, end.to_move()).unwrap();
+        let final_value = Value::of_status(&status, end.mover()).unwrap();
         // Replaying the value back up the line gives the start's value.
         let mut back = final_value;
         for _ in &line {
@@ -95,6 +95,28 @@ fn node_limit_stops_the_search() {
         solver.solve(&start),
         Err(solve::SolveError::OutOfBudget { .. })
     ));
+}
+
+#[test]
+fn node_limit_is_at_most() {
+    let start = State::new(Config::default());
+    for limit in [1, 1000, 4097] {
+        let mut solver = PyrgaSolver::new(16).with_limits(solve::Limits {
+            nodes: Some(limit),
+            time: None,
+        });
+        let Err(solve::SolveError::OutOfBudget { nodes }) = solver.solve(&start) else {
+            panic!("the start is not solved in {limit} nodes");
+        };
+        assert_eq!(nodes, limit);
+        assert_eq!(solver.nodes(), limit);
+    }
+    let mut proof = solve::PyrgaProof::new(16).with_limits(solve::Limits {
+        nodes: Some(1000),
+        time: None,
+    });
+    assert!(proof.verdict(&start).is_err());
+    assert!(proof.nodes() <= 1000, "{}", proof.nodes());
 }
 
 /// The position of round `round` of a comparison at plies `plies`: both rule sets in turn,

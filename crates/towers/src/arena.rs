@@ -2,8 +2,6 @@
 
 use std::io::Write;
 
-use bots::Bot;
-
 use crate::cli::{ArenaArgs, ForGame};
 use crate::error::CliError;
 use crate::games::{CliGame, config_of};
@@ -52,13 +50,9 @@ pub(crate) fn arena<G: CliGame>(
                 make_bot::<G>(&args.bots[bot], args.level, seed)
             })
             .collect::<Result<Vec<_>, _>>()?;
-        let mut players: Vec<&mut dyn Bot<G>> = bots
-            .iter_mut()
-            .map(|bot| &mut **bot as &mut dyn Bot<G>)
-            .collect();
         let played = bots::play(
             &start,
-            &mut players,
+            &mut bots,
             args.seed.wrapping_add(u64::from(game)),
             args.max_plies.unwrap_or(G::MAX_PLIES),
         );

@@ -33,21 +33,6 @@ pub(crate) enum CliError {
     /// The arena's bots do not fit the table.
     #[error("{0}")]
     BadArena(String),
-    /// A perft depth that no game reaches.
-    #[error(
-        "depth {depth}: a {game} game lasts at most {longest} plies, so at most {left} more \
-         from this position (deeper counts are 0)"
-    )]
-    TooDeep {
-        /// The depth asked for.
-        depth: u32,
-        /// The game.
-        game: &'static str,
-        /// The longest game, in plies.
-        longest: u32,
-        /// The plies left at most from the position.
-        left: u32,
-    },
     /// A checkpoint file that cannot be used.
     #[error("checkpoint {path}: {reason}")]
     Checkpoint {

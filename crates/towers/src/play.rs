@@ -110,12 +110,8 @@ fn watch<G: CliGame>(
             shown,
         })
         .collect();
-    let mut players: Vec<&mut dyn Bot<G>> = announced
-        .iter_mut()
-        .map(|bot| bot as &mut dyn Bot<G>)
-        .collect();
     let max_plies = args.max_plies.unwrap_or(G::MAX_PLIES);
-    let game = bots::play(start, &mut players, seed, max_plies);
+    let game = bots::play(start, &mut announced, seed, max_plies);
     let mut record = args
         .position
         .moves
@@ -608,17 +604,11 @@ impl<G: CliGame> PlayLoop<'_, G> {
 /// # Errors
 /// The ply, the move and the reason of the first move that cannot be read or played.
 fn replay_history<G: Game>(start: &G, record: &str) -> Result<(Vec<G>, Vec<G::Move>), String> {
+    let moves = start.parse_record(record).map_err(|e| e.to_string())?;
     let mut history = vec![start.clone()];
-    let mut moves = Vec::new();
     let mut state = start.clone();
-    for (index, word) in record.split_whitespace().enumerate() {
-        let mv = state
-            .parse_move(word)
-            .map_err(|e| format!("ply {}, move {word}: {e}", index + 1))?;
-        state = state
-            .apply(mv)
-            .map_err(|e| format!("ply {}, move {word}: {e}", index + 1))?;
-        moves.push(mv);
+    for &mv in &moves {
+        state = state.apply(mv).map_err(|e| e.to_string())?;
         history.push(state.clone());
     }
     Ok((history, moves))

@@ -139,7 +139,7 @@ fn pyrga_verdict(
 
 /// The value of a finished Pyrga game for the player who would move.
 fn finished_value(state: &pyrga::State) -> Result<Value, CliError> {
-    Value::of_status(&pyrga::status(state), state.to_move())
+    Value::of_status(&pyrga::status(state), state.mover())
         .ok_or(CliError::Solve(SolveError::Internal))
 }
 

@@ -7,7 +7,6 @@ use pylos::{Move, State};
 
 use crate::error::{Inconsistency, InconsistencyKind, SolveError};
 use crate::pylos::retro::{self, Class, Space};
-use crate::turn::Turn;
 use crate::value::Value;
 
 /// Every position reachable from a root, numbered, with the moves between them.
@@ -185,7 +184,7 @@ pub(crate) fn best_of(
     state: &State,
     value_of: impl Fn(&State) -> Option<Value>,
 ) -> Option<(Option<Move>, Value)> {
-    if let Some(value) = Value::of_status(&pylos::status(state), state.to_move()) {
+    if let Some(value) = Value::of_status(&pylos::status(state), state.mover()) {
         return Some((None, value));
     }
     let mut best: Option<(Move, Value)> = None;
@@ -214,7 +213,7 @@ pub(crate) fn check_position(
         kind,
     };
     let value = value_of(state).ok_or_else(|| at(state, InconsistencyKind::NoValue))?;
-    if let Some(end) = Value::of_status(&pylos::status(state), state.to_move()) {
+    if let Some(end) = Value::of_status(&pylos::status(state), state.mover()) {
         return if value == end {
             Ok(())
         } else {

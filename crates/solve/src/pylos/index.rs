@@ -244,7 +244,7 @@ impl PylosIndex {
             return None;
         }
         let exchanged;
-        let state = if state.to_move() == Player::FIRST {
+        let state = if state.mover() == Player::FIRST {
             state
         } else {
             exchanged = state.colours_swapped();
@@ -417,7 +417,7 @@ mod tests {
             assert_eq!(index.index_of(&exchanged), Some(i));
         }
         // Every index names a position with Light to move.
-        assert_eq!(index.state_at(i).map(|s| s.to_move()), Some(Player::FIRST));
+        assert_eq!(index.state_at(i).map(|s| s.mover()), Some(Player::FIRST));
     }
 
     #[test]

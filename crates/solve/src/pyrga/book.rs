@@ -290,7 +290,7 @@ impl PyrgaBook {
         let (start, _) = State::new(pyrga::Config::new(rules)).canonical();
         level.insert(start.position_key(), (start, 0b11));
         for ply in 0..=plies {
-            let own = |state: &State| side_bit(state.to_move());
+            let own = |state: &State| side_bit(state.mover());
             let booked: Vec<(u64, State)> = level
                 .iter()
                 .filter(|(_, (state, sides))| sides & own(state) != 0 && !finished(state))

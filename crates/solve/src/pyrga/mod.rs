@@ -60,19 +60,20 @@ impl Budget {
         self.limit_nodes = self.limits.nodes.map(|n| self.nodes.saturating_add(n));
     }
 
-    /// Counts a node; fails once a limit has run out (the clock is read every 4,096 nodes).
+    /// Counts a node; fails instead once a limit has run out, so a node limit of `n` lets
+    /// at most `n` nodes be counted in a call (the clock is read every 4,096 nodes).
     #[inline]
     fn count(&mut self) -> Result<(), SolveError> {
-        self.nodes += 1;
-        if self.nodes.trailing_zeros() >= 12
-            && (self.limit_nodes.is_some_and(|limit| self.nodes >= limit)
-                || self
+        if self.limit_nodes.is_some_and(|limit| self.nodes >= limit)
+            || (self.nodes.trailing_zeros() >= 12
+                && self
                     .limits
                     .time
                     .is_some_and(|limit| self.started.elapsed() >= limit))
         {
             return Err(SolveError::OutOfBudget { nodes: self.nodes });
         }
+        self.nodes += 1;
         Ok(())
     }
 }
@@ -541,7 +542,7 @@ impl PyrgaSolver {
         self.budget.count()?;
         let moves = pyrga::legal_moves(state);
         if moves.is_empty() {
-            let value = Value::of_status(&pyrga::status(state), state.to_move())
+            let value = Value::of_status(&pyrga::status(state), state.mover())
                 .ok_or(SolveError::Internal)?;
             return Ok(M::terminal(value));
         }
@@ -638,7 +639,7 @@ impl PyrgaSolver {
             let replies = pyrga::count_moves(&child);
             if replies == 0 {
                 // A finished child is scored here; a win ends the search: no move is better.
-                let value = Value::of_status(&pyrga::status(&child), child.to_move())
+                let value = Value::of_status(&pyrga::status(&child), child.mover())
                     .ok_or(SolveError::Internal)?;
                 let score = M::parent(M::terminal(value));
                 if score > best {

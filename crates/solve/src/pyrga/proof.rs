@@ -81,7 +81,7 @@ impl PyrgaProof {
     /// [`SolveError::OutOfBudget`] when a limit runs out first.
     pub fn verdict(&mut self, state: &State) -> Result<Verdict, SolveError> {
         self.budget.start();
-        if let Some(value) = Value::of_status(&pyrga::status(state), state.to_move()) {
+        if let Some(value) = Value::of_status(&pyrga::status(state), state.mover()) {
             return Ok(value.verdict);
         }
         Ok(if self.prove(state, Goal::Win)? {
@@ -95,7 +95,7 @@ impl PyrgaProof {
 
     /// Whether the root's player reaches `goal` from `root` (not finished).
     fn prove(&mut self, root: &State, goal: Goal) -> Result<bool, SolveError> {
-        let attacker = root.to_move();
+        let attacker = root.mover();
         let (proof, _) = self.expand(root, goal, attacker, INFINITE, INFINITE)?;
         Ok(proof == 0)
     }
@@ -113,8 +113,8 @@ impl PyrgaProof {
     /// node where the attacker moves needs one move proven and all refuted, the other way
     /// round where the defender moves.
     fn numbers(&self, state: &State, goal: Goal, attacker: boardcore::Player) -> (u32, u32) {
-        if let Some(value) = Value::of_status(&pyrga::status(state), state.to_move()) {
-            return terminal(value, state.to_move() == attacker, goal);
+        if let Some(value) = Value::of_status(&pyrga::status(state), state.mover()) {
+            return terminal(value, state.mover() == attacker, goal);
         }
         let key = Self::key(state, goal);
         let [slot_key, numbers] = self.table[(key as usize) & self.mask];
@@ -122,7 +122,7 @@ impl PyrgaProof {
             return (numbers as u32, (numbers >> 32) as u32);
         }
         let moves = pyrga::count_moves(state) as u32;
-        if state.to_move() == attacker {
+        if state.mover() == attacker {
             (1, moves)
         } else {
             (moves, 1)
@@ -140,7 +140,7 @@ impl PyrgaProof {
         disproof_limit: u32,
     ) -> Result<(u32, u32), SolveError> {
         self.budget.count()?;
-        let attacking = state.to_move() == attacker;
+        let attacking = state.mover() == attacker;
         // Each child with its numbers, kept here and updated from its searches, so that a
         // table slot lost to another position never hides the progress made below.
         let mut children = ArrayVec::<(State, u32, u32), MAX_MOVES>::new();

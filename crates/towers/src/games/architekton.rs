@@ -97,7 +97,7 @@ impl CliGame for State {
             text,
             "Turn {} ({}): {phase}; rule {}",
             self.turn() + 1,
-            style.name::<State>(self.to_move()),
+            style.name::<State>(self.mover()),
             self.building_match()
         );
         text

@@ -58,7 +58,7 @@ impl CliGame for State {
             text,
             "Options {}; {} to move",
             self.config(),
-            style.name::<State>(self.to_move())
+            style.name::<State>(self.mover())
         );
         text
     }

@@ -19,7 +19,6 @@ use crate::pylos::frontier::{self, Counters};
 use crate::pylos::index::PylosIndex;
 use crate::pylos::report::{CountReport, LayerReport, SweepReport};
 use crate::pylos::retro::{self, Class, Meter, Space};
-use crate::turn::Turn;
 use crate::value::Value;
 
 /// The least time between two checkpoints unless a build says otherwise.
