@@ -28,6 +28,26 @@ function scrollTo(from, start, end, size) {
   return from;
 }
 
+/** The rulers of a board that pans, in pixels: the widths of the strips its pinned
+ * coordinates take on the box's left and bottom edges (`data-ruler`, `data-ruler-bottom`,
+ * in the board's units), and the side of its cells (`data-cell`), for boards that have
+ * them; else zero. */
+function rulers(box) {
+  const svg = box.querySelector("svg.zoomable");
+  const scale = svg === null ? 0 : svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+  const of = (name) => (scale > 0 ? Number(svg.dataset[name] ?? 0) * scale : 0);
+  return { left: of("ruler"), bottom: of("rulerBottom"), cell: of("cell") };
+}
+
+/** The scroll from the left that puts a column's edge on the left ruler's edge, so that no
+ * cell is cut there (a cell left of it is wholly under the ruler): `left` rounded down to
+ * whole cells, or up where rounding down would cut `[start, end]` at the right. */
+function snapped(left, start, end, size, cell) {
+  if (!(cell > 0)) return left;
+  const down = Math.floor(left / cell) * cell;
+  return end > down + size && start >= down + cell ? down + cell : down;
+}
+
 /** A board larger than its box (it pans) shows what matters after each redraw, moved as
  * little as possible from where it was (`scroll`, before the redraw): the building a
  * question is about; else the piece being moved and where it can go; else what changed
@@ -46,7 +66,11 @@ export function panBoard(scroll) {
   const changed = all(".changed");
   const question = all(".question");
   const selected = all(".selected");
-  const fits = (rect) => rect !== null && rect.right - rect.left <= box.clientWidth && rect.bottom - rect.top <= box.clientHeight;
+  // The room left beside the rulers of the pinned coordinates.
+  const ruler = rulers(box);
+  const width = box.clientWidth - ruler.left;
+  const height = box.clientHeight - ruler.bottom;
+  const fits = (rect) => rect !== null && rect.right - rect.left <= width && rect.bottom - rect.top <= height;
   let rect = extent(question);
   if (rect === null && selected.length > 0) {
     rect = extent([...selected, ...targets]);
@@ -67,7 +91,7 @@ export function panBoard(scroll) {
       rect = extent([...changed, near]);
       if (!fits(rect)) {
         const at = centre(extent([near]));
-        rect = { left: at.x - box.clientWidth / 2, right: at.x + box.clientWidth / 2, top: at.y - box.clientHeight / 2, bottom: at.y + box.clientHeight / 2 };
+        rect = { left: at.x - width / 2, right: at.x + width / 2, top: at.y - height / 2, bottom: at.y + height / 2 };
       }
     } else if (!fits(rect) && changed.length > 0) {
       rect = extent(changed);
@@ -84,8 +108,9 @@ export function panBoard(scroll) {
     if (fits(both)) rect = both;
     else if (fits(withTargets)) rect = withTargets;
   }
-  box.scrollLeft = scrollTo(box.scrollLeft, rect.left, rect.right, box.clientWidth);
-  box.scrollTop = scrollTo(box.scrollTop, rect.top, rect.bottom, box.clientHeight);
+  const left = scrollTo(box.scrollLeft, rect.left - ruler.left, rect.right, box.clientWidth);
+  box.scrollLeft = snapped(left, rect.left - ruler.left, rect.right, box.clientWidth, ruler.cell);
+  box.scrollTop = scrollTo(box.scrollTop, rect.top, rect.bottom + ruler.bottom, box.clientHeight);
 }
 
 /** Keeps the coordinates of a board that pans on the box's visible edges, as a ruler

@@ -35,9 +35,11 @@ export function esc(text) {
 
 /** The SVG root with a view box, scaling to the width of its box. A board of class
  * `zoomable` is never drawn smaller than its width times the CSS length `--unit` (set per
- * game and screen width in style.css): where that is wider than the screen, the board pans. */
-export function svg(width, height, body, label, className = "") {
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" style="max-width: ${Math.round(width * 1.5)}px; --w: ${width}; --aspect: ${(width / height).toFixed(4)}" role="group" aria-label="${esc(label)}" class="board-svg ${className}">${body}</svg>`;
+ * game and screen width in style.css): where that is wider than the screen, the board pans.
+ * `data` become `data-` attributes (panning.js reads a board's rulers and cell size). */
+export function svg(width, height, body, label, className = "", data = {}) {
+  const attributes = Object.entries(data).map(([key, value]) => ` data-${key}="${value}"`).join("");
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" style="max-width: ${Math.round(width * 1.5)}px; --w: ${width}; --aspect: ${(width / height).toFixed(4)}" role="group" aria-label="${esc(label)}" class="board-svg ${className}"${attributes}>${body}</svg>`;
 }
 
 /** A clickable, highlighted target over a cell's rectangle. */

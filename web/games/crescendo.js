@@ -43,7 +43,7 @@ function tower(owner, height, cx, cy, isProtected) {
   if (isProtected) {
     body += `<path d="M${cx + 12} ${cy - 17}h10v6c0 5-5 8-5 8s-5-3-5-8z" fill="#fff" stroke="#000" stroke-width="1.6"><title>protected</title></path>`;
   }
-  return body;
+  return `<g class="tower">${body}</g>`;
 }
 
 function cellsOf(view) {
@@ -106,8 +106,9 @@ function draw(context) {
     body += tower(cell.tower.owner, cell.tower.height, px + C / 2, py + C / 2, cell.protected);
   }
   // The coordinates go over the cells and towers, drawn last: pinned to the box's edges
-  // (panning.js).
-  let coords = "";
+  // (panning.js) on rulers of the board's ground, which hide what passes under them
+  // rather than cut it, and which panning keeps clear of what matters.
+  let coords = `<rect class="ruler axis-y" width="${LEFT}" height="${height}"/><rect class="ruler axis-x" y="${height - BOTTOM}" width="${width}" height="${BOTTOM}"/>`;
   for (let x = minX; x <= maxX; x += 1) {
     coords += `<text class="coord light axis-x" x="${at(x, 0)[0] + C / 2}" y="${height - 6}" text-anchor="middle">${x}</text>`;
   }
@@ -130,7 +131,7 @@ function draw(context) {
     const [px, py] = at(x, y);
     body += `<rect class="target" x="${px + 1}" y="${py + 1}" width="${C - 2}" height="${C - 2}" rx="4" data-step="${esc(token)}"><title>${esc(targetTitle(token, view, status))} ${cell}</title></rect>`;
   }
-  return svg(width, height, body, "Crescendo board of crosses", "zoomable crescendo");
+  return svg(width, height, body, "Crescendo board of crosses", "zoomable crescendo", { ruler: LEFT, "ruler-bottom": BOTTOM, cell: C });
 }
 
 function crossShape(x, y, rotation, at, opacity) {

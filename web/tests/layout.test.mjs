@@ -1,7 +1,8 @@
 // Nothing cut off (issue 39, app item 5), at 360×740 and 1280×800: the prompt, above the
 // board, on the screen in Pylos (its pyramid and levels are taller than a phone's screen);
-// Crescendo's Cancel, under a board that pans, on the screen in the middle of a move, and
-// its coordinates in the box wherever it is scrolled;
+// Crescendo's Cancel, under a board that pans, on the screen in the middle of a move, its
+// coordinates in the box wherever it is scrolled, and no tower or target cut at the left
+// (by the box's edge, or half under the ruler of its row coordinates);
 // at 1280×800, Architekton's "Display" title inside the board's box whenever a tile is to
 // be taken.
 
@@ -22,6 +23,22 @@ function displayTitleShown(page) {
     const box = document.querySelector("#board").getBoundingClientRect();
     const r = title.getBoundingClientRect();
     return r.top >= box.top && r.bottom <= box.bottom && r.left >= box.left && r.right <= box.right;
+  });
+}
+
+/** The towers and targets of Crescendo's board that the left edge of what shows of it cuts:
+ * the right edge of the ruler of pinned row coordinates when the board pans, else the box's
+ * left edge. */
+function cutAtTheLeft(page) {
+  return page.evaluate(() => {
+    const box = document.querySelector("#board");
+    const svg = box.querySelector("svg");
+    const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+    const panned = box.scrollLeft > 0;
+    const edge = box.getBoundingClientRect().left + box.clientLeft + (panned ? Number(svg.dataset.ruler) * scale : 0);
+    return [...box.querySelectorAll("g.tower, [data-step]")]
+      .map((element) => element.getBoundingClientRect())
+      .filter((r) => r.left < edge - 0.5 && r.right > edge + 0.5).length;
   });
 }
 
@@ -84,3 +101,22 @@ for (const [width, height] of [[360, 740], [1280, 800]]) {
     await page.close();
   });
 }
+
+test("at 360×740 no Crescendo tower or target is cut at the left, move after move", async () => {
+  const { page, errors } = await watchedPage(running.browser.context);
+  await page.setViewportSize({ width: 360, height: 740 });
+  await startGame(page, running.server.url, { game: "crescendo", options: { players: 4 }, bot: "random" });
+  let checked = 0;
+  for (let clicks = 0; clicks < 150 && checked < 12; clicks += 1) {
+    await page.waitForSelector("body[data-phase=human], body[data-phase=over]");
+    if ((await page.getAttribute("body", "data-phase")) === "over") break;
+    if ((await page.textContent("#prompt")).startsWith("Click one of your towers")) {
+      assert.equal(await cutAtTheLeft(page), 0, `towers or targets cut at the left at the person's move ${checked}`);
+      checked += 1;
+    }
+    await firstChoice(page).click();
+  }
+  assert.ok(checked >= 5, `${checked} of the person's moves checked`);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
