@@ -277,9 +277,10 @@ impl AsMut<PositionArgs> for PlayArgs {
 /// Arguments of `arena`.
 #[derive(Args, Debug)]
 pub(crate) struct ArenaArgs {
-    /// A bot taking part, once per `--bot` (at least two); when there are fewer bots than
-    /// seats, the last one takes the remaining seats. Names are read in any case.
-    #[arg(long = "bot", required = true, num_args = 1, value_parser = lowercase())]
+    /// A bot taking part, once per `--bot` (at least two), as `NAME` (at --level) or
+    /// `NAME@LEVEL`; when there are fewer bots than seats, the last one takes the remaining
+    /// seats. Names are read in any case.
+    #[arg(long = "bot", required = true, num_args = 1, value_name = "NAME[@LEVEL]", value_parser = lowercase())]
     pub(crate) bots: Vec<String>,
     /// Games to play.
     #[arg(long, default_value_t = 100, allow_negative_numbers = true, value_parser = whole::<u32>)]
@@ -287,7 +288,7 @@ pub(crate) struct ArenaArgs {
     /// Seed of the bots' and chance's choices.
     #[arg(long, default_value_t = 0, allow_negative_numbers = true, value_parser = whole::<u64>)]
     pub(crate) seed: u64,
-    /// The bots' strength, 1 to 5.
+    /// The strength of the bots given without `@LEVEL`, 1 to 5.
     #[arg(long, default_value = "3", allow_negative_numbers = true)]
     pub(crate) level: bots::Level,
     /// A game stopped after this many moves counts as a draw (unfinished); default: the

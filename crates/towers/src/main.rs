@@ -6,7 +6,7 @@
 //! towers perft  <game> <depth> [--moves "<record>"] [--divide] [options]
 //! towers show   <game> [--moves "<record>"] [options]
 //! towers status <game> [--moves "<record>"] [options]
-//! towers arena  <game> --bot X --bot Y [--games N] [--seed S] [--level L] [options]
+//! towers arena  <game> --bot X[@L] --bot Y[@L] [--games N] [--seed S] [--level L] [options]
 //! towers solve  pyrga [--moves "<record>"] [--all-moves] [--time S] [--rules R]
 //! towers solve  pylos [--moves "<record>"] [--db FILE [--build]] [--variant V]
 //! ```
