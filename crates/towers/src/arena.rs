@@ -1,6 +1,7 @@
 //! `towers arena`: bots against bots, many games, seats rotating.
 
 use std::io::Write;
+use std::time::{Duration, Instant};
 
 use bots::{Bot, Level};
 
@@ -47,6 +48,11 @@ impl Entrant {
     fn make<G: CliGame>(&self, seed: u64) -> Result<Box<dyn Bot<G>>, CliError> {
         make_bot::<G>(&self.bot, self.level, seed)
     }
+
+    /// `NAME@LEVEL`.
+    pub(crate) fn label(&self) -> String {
+        format!("{}@{}", self.bot, self.level)
+    }
 }
 
 /// How one game of a match ended.
@@ -57,6 +63,8 @@ pub(crate) struct Ended {
     pub(crate) finished: bool,
     /// The moves played.
     pub(crate) moves: usize,
+    /// The time each seat's bot thought, and the moves it chose, by seat.
+    pub(crate) thought: Vec<(Duration, u32)>,
 }
 
 /// Game number `game` of a match of `entrants` from `start`, seeded with `seed`: seat `s`
@@ -78,13 +86,15 @@ pub(crate) fn play_game<G: CliGame>(
             let seed = seed
                 .wrapping_mul(1_000_003)
                 .wrapping_add(u64::from(game) * 8 + seat as u64);
-            entrants[bot].make::<G>(seed)
+            Ok(Timed {
+                bot: entrants[bot].make::<G>(seed)?,
+                spent: Duration::ZERO,
+                moves: 0,
+            })
         })
         .collect::<Result<Vec<_>, CliError>>()?;
-    let mut players: Vec<&mut dyn Bot<G>> = bots
-        .iter_mut()
-        .map(|bot| &mut **bot as &mut dyn Bot<G>)
-        .collect();
+    let mut players: Vec<&mut dyn Bot<G>> =
+        bots.iter_mut().map(|bot| bot as &mut dyn Bot<G>).collect();
     let played = bots::play(
         start,
         &mut players,
@@ -101,7 +111,29 @@ pub(crate) fn play_game<G: CliGame>(
         first,
         finished: played.finished,
         moves: played.moves.len(),
+        thought: bots.iter().map(|bot| (bot.spent, bot.moves)).collect(),
     })
+}
+
+/// A bot whose thinking time is added up.
+struct Timed<G> {
+    bot: Box<dyn Bot<G>>,
+    spent: Duration,
+    moves: u32,
+}
+
+impl<G: boardcore::Game> Bot<G> for Timed<G> {
+    fn name(&self) -> &str {
+        self.bot.name()
+    }
+
+    fn choose(&mut self, state: &G) -> Option<G::Move> {
+        let started = Instant::now();
+        let chosen = self.bot.choose(state);
+        self.spent += started.elapsed();
+        self.moves += 1;
+        chosen
+    }
 }
 
 /// Runs `towers arena`: prints one progress line per game on standard error and ends with
