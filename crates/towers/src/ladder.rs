@@ -48,6 +48,7 @@ pub(crate) fn ladder<G: CliGame>(
         .collect();
     for (number, &(a, b)) in pairs.iter().enumerate() {
         let seed = args.seed.wrapping_add((number as u64) << 24);
+        let mut unfinished = 0u32;
         for game in 0..args.games {
             let seat_bot = if game % 2 == 0 { [a, b] } else { [b, a] };
             let ended = play_game(
@@ -63,6 +64,7 @@ pub(crate) fn ladder<G: CliGame>(
                 None => 0.5,
             };
             results.add(a, b, points);
+            unfinished += u32::from(!ended.finished);
             for (&bot, (time, moves)) in seat_bot.iter().zip(ended.thought) {
                 thought[bot].0 += time;
                 thought[bot].1 += moves;
@@ -70,12 +72,17 @@ pub(crate) fn ladder<G: CliGame>(
         }
         let (games, points) = results.between(a, b);
         eprintln!(
-            "pair {}/{}: {} {points} – {} {}",
+            "pair {}/{}: {} {points} – {} {}{}",
             number + 1,
             pairs.len(),
             entrants[a].label(),
             games - points,
-            entrants[b].label()
+            entrants[b].label(),
+            if unfinished > 0 {
+                format!(" ({unfinished} unfinished, counted as draws)")
+            } else {
+                String::new()
+            }
         );
     }
     let ratings =

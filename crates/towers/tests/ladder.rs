@@ -151,3 +151,26 @@ fn the_ladder_checks_its_steps_and_its_table() {
     let error = fails(&["ladder", "pyrga", "--bot", "mcts", "--bot", "alphabeta"]);
     assert!(error.contains("needs \"random\""), "{error}");
 }
+
+#[test]
+fn the_ladder_names_the_games_stopped_at_the_cap() {
+    let run = towers(&[
+        "ladder",
+        "pyrga",
+        "--bot",
+        "random",
+        "--bot",
+        "mcts@1",
+        "--games",
+        "2",
+        "--max-plies",
+        "3",
+    ]);
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    assert!(
+        run.stderr
+            .contains("random@1 1 – 1 mcts@1 (2 unfinished, counted as draws)"),
+        "{}",
+        run.stderr
+    );
+}
