@@ -1,11 +1,138 @@
 //! `towers arena`: bots against bots, many games, seats rotating.
 
 use std::io::Write;
+use std::time::{Duration, Instant};
+
+use bots::{Bot, Level};
 
 use crate::cli::{ArenaArgs, ForGame};
 use crate::error::CliError;
 use crate::games::{CliGame, config_of};
 use crate::play::make_bot;
+
+/// A bot taking part, with its level: `--bot mcts@2`, or `--bot mcts` at the `--level`.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub(crate) struct Entrant {
+    /// The bot's name, as the catalog knows it.
+    pub(crate) bot: String,
+    /// Its strength.
+    pub(crate) level: Level,
+}
+
+impl Entrant {
+    /// The entrant `text` names: `NAME` at `level`, or `NAME@LEVEL`; the bot must be one
+    /// of game `G`'s.
+    ///
+    /// # Errors
+    /// [`CliError::BadArena`] for a level that is not 1 to 5, [`CliError::Catalog`] for a
+    /// bot `G` does not have.
+    pub(crate) fn read<G: CliGame>(text: &str, level: Level) -> Result<Entrant, CliError> {
+        let (bot, level) = match text.split_once('@') {
+            Some((bot, own)) => (
+                bot,
+                own.parse().map_err(|error: boardcore::ParseError| {
+                    CliError::BadArena(format!("--bot {text}: {error}"))
+                })?,
+            ),
+            None => (text, level),
+        };
+        let entrant = Entrant {
+            bot: bot.to_owned(),
+            level,
+        };
+        entrant.make::<G>(0)?;
+        Ok(entrant)
+    }
+
+    /// The bot, seeded with `seed`.
+    fn make<G: CliGame>(&self, seed: u64) -> Result<Box<dyn Bot<G>>, CliError> {
+        make_bot::<G>(&self.bot, self.level, seed)
+    }
+
+    /// `NAME@LEVEL`.
+    pub(crate) fn label(&self) -> String {
+        format!("{}@{}", self.bot, self.level)
+    }
+}
+
+/// How one game of a match ended.
+pub(crate) struct Ended {
+    /// The seat that finished first, if one did.
+    pub(crate) first: Option<usize>,
+    /// Whether the game reached its end (else the move cap stopped it).
+    pub(crate) finished: bool,
+    /// The moves played.
+    pub(crate) moves: usize,
+    /// The time each seat's bot thought, and the moves it chose, by seat.
+    pub(crate) thought: Vec<(Duration, u32)>,
+}
+
+/// Game number `game` of a match of `entrants` from `start`, seeded with `seed`: seat `s`
+/// is taken by entrant `seat_bot[s]`.
+///
+/// # Errors
+/// [`CliError::Catalog`] for a bot the game does not have.
+pub(crate) fn play_game<G: CliGame>(
+    start: &G,
+    entrants: &[Entrant],
+    seat_bot: &[usize],
+    (seed, game): (u64, u32),
+    max_plies: usize,
+) -> Result<Ended, CliError> {
+    let mut bots = seat_bot
+        .iter()
+        .enumerate()
+        .map(|(seat, &bot)| {
+            let seed = seed
+                .wrapping_mul(1_000_003)
+                .wrapping_add(u64::from(game) * 8 + seat as u64);
+            Ok(Timed {
+                bot: entrants[bot].make::<G>(seed)?,
+                spent: Duration::ZERO,
+                moves: 0,
+            })
+        })
+        .collect::<Result<Vec<_>, CliError>>()?;
+    let played = bots::play(
+        start,
+        &mut bots,
+        seed.wrapping_add(u64::from(game)),
+        max_plies,
+    );
+    let first = played
+        .state
+        .status()
+        .outcome()
+        .and_then(boardcore::Outcome::winner)
+        .map(boardcore::Player::index);
+    Ok(Ended {
+        first,
+        finished: played.finished,
+        moves: played.moves.len(),
+        thought: bots.iter().map(|bot| (bot.spent, bot.moves)).collect(),
+    })
+}
+
+/// A bot whose thinking time is added up.
+struct Timed<G> {
+    bot: Box<dyn Bot<G>>,
+    spent: Duration,
+    moves: u32,
+}
+
+impl<G: boardcore::Game> Bot<G> for Timed<G> {
+    fn name(&self) -> &str {
+        self.bot.name()
+    }
+
+    fn choose(&mut self, state: &G) -> Option<G::Move> {
+        let started = Instant::now();
+        let chosen = self.bot.choose(state);
+        self.spent += started.elapsed();
+        self.moves += 1;
+        chosen
+    }
+}
 
 /// Runs `towers arena`: prints one progress line per game on standard error and ends with
 /// `firsts <per bot, in --bot order> draws <n>` on standard output. Unfinished games
@@ -27,9 +154,11 @@ pub(crate) fn arena<G: CliGame>(
             G::NAME
         )));
     }
-    for name in &args.bots {
-        make_bot::<G>(name, args.level, 0)?;
-    }
+    let entrants = args
+        .bots
+        .iter()
+        .map(|text| Entrant::read::<G>(text, args.level))
+        .collect::<Result<Vec<_>, _>>()?;
     // Seat s of game g is taken by participant (s + g) % seats; participants are the bots
     // in --bot order, the last one repeated to fill the table.
     let participants: Vec<usize> = (0..seats).map(|p| p.min(args.bots.len() - 1)).collect();
@@ -39,42 +168,27 @@ pub(crate) fn arena<G: CliGame>(
         let seat_bot: Vec<usize> = (0..seats)
             .map(|seat| participants[(seat + game as usize) % seats])
             .collect();
-        let mut bots = seat_bot
-            .iter()
-            .enumerate()
-            .map(|(seat, &bot)| {
-                let seed = args
-                    .seed
-                    .wrapping_mul(1_000_003)
-                    .wrapping_add(u64::from(game) * 8 + seat as u64);
-                make_bot::<G>(&args.bots[bot], args.level, seed)
-            })
-            .collect::<Result<Vec<_>, _>>()?;
-        let played = bots::play(
+        let ended = play_game(
             &start,
-            &mut bots,
-            args.seed.wrapping_add(u64::from(game)),
+            &entrants,
+            &seat_bot,
+            (args.seed, game),
             args.max_plies.unwrap_or(G::MAX_PLIES),
-        );
-        let result = match played
-            .state
-            .status()
-            .outcome()
-            .and_then(boardcore::Outcome::winner)
-        {
-            Some(winner) => {
-                let bot = seat_bot[winner.index()];
+        )?;
+        let result = match ended.first {
+            Some(seat) => {
+                let bot = seat_bot[seat];
                 firsts[bot] += 1;
-                format!("{} (seat {winner}) first", args.bots[bot])
+                format!("{} (seat {seat}) first", args.bots[bot])
             }
-            None if played.finished => {
+            None if ended.finished => {
                 draws += 1;
                 "draw".to_owned()
             }
             None => {
                 draws += 1;
                 unfinished += 1;
-                format!("unfinished after {} moves", played.moves.len())
+                format!("unfinished after {} moves", ended.moves)
             }
         };
         eprintln!(

@@ -33,6 +33,9 @@ pub(crate) enum Command {
     /// Bots play each other N games (seats rotate); the last line is
     /// `firsts <games each bot finished first, in --bot order> draws <n>`.
     Arena(ForGame<ArenaArgs>),
+    /// A seeded round-robin of bots and levels, rated on one scale with `random` at 0:
+    /// a table of bot, level, rating, ±error, games, score and time per move.
+    Ladder(ForGame<LadderArgs>),
     /// The exact value of a Pyrga or Pylos position; the last line is
     /// `value win|draw|loss plies N` for the player to move.
     #[command(
@@ -277,9 +280,10 @@ impl AsMut<PositionArgs> for PlayArgs {
 /// Arguments of `arena`.
 #[derive(Args, Debug)]
 pub(crate) struct ArenaArgs {
-    /// A bot taking part, once per `--bot` (at least two); when there are fewer bots than
-    /// seats, the last one takes the remaining seats. Names are read in any case.
-    #[arg(long = "bot", required = true, num_args = 1, value_parser = lowercase())]
+    /// A bot taking part, once per `--bot` (at least two), as `NAME` (at --level) or
+    /// `NAME@LEVEL`; when there are fewer bots than seats, the last one takes the remaining
+    /// seats. Names are read in any case.
+    #[arg(long = "bot", required = true, num_args = 1, value_name = "NAME[@LEVEL]", value_parser = lowercase())]
     pub(crate) bots: Vec<String>,
     /// Games to play.
     #[arg(long, default_value_t = 100, allow_negative_numbers = true, value_parser = whole::<u32>)]
@@ -287,13 +291,39 @@ pub(crate) struct ArenaArgs {
     /// Seed of the bots' and chance's choices.
     #[arg(long, default_value_t = 0, allow_negative_numbers = true, value_parser = whole::<u64>)]
     pub(crate) seed: u64,
-    /// The bots' strength, 1 to 5.
+    /// The strength of the bots given without `@LEVEL`, 1 to 5.
     #[arg(long, default_value = "3", allow_negative_numbers = true)]
     pub(crate) level: bots::Level,
     /// A game stopped after this many moves counts as a draw (unfinished); default: the
     /// game's cap (1000 moves for Pylos, 100000 for the others).
     #[arg(long, allow_negative_numbers = true, value_parser = whole::<usize>)]
     pub(crate) max_plies: Option<usize>,
+}
+
+/// Arguments of `ladder`.
+#[derive(Args, Debug)]
+pub(crate) struct LadderArgs {
+    /// A bot taking part, as `NAME` (level 1) or `NAME@LEVEL`, once per `--bot`; default:
+    /// every bot of the game at each level up to --max-level (`random`, `greedy` and
+    /// `perfect` once). `random` is always one: its rating is 0.
+    #[arg(long = "bot", num_args = 1, value_name = "NAME[@LEVEL]", value_parser = lowercase())]
+    pub(crate) bots: Vec<String>,
+    /// Without --bot: the highest level entered.
+    #[arg(long, default_value = "3", allow_negative_numbers = true)]
+    pub(crate) max_level: bots::Level,
+    /// Games per pair of entrants, seats alternating.
+    #[arg(long, default_value_t = 10, allow_negative_numbers = true, value_parser = whole::<u32>)]
+    pub(crate) games: u32,
+    /// Seed of the bots' and chance's choices.
+    #[arg(long, default_value_t = 0, allow_negative_numbers = true, value_parser = whole::<u64>)]
+    pub(crate) seed: u64,
+    /// A game stopped after this many moves counts as a draw; default: the game's cap.
+    #[arg(long, allow_negative_numbers = true, value_parser = whole::<usize>)]
+    pub(crate) max_plies: Option<usize>,
+    /// Fail (status 2) when a level scores less than this share (0 to 1) of the points
+    /// against the level below it of the same bot.
+    #[arg(long, value_name = "SHARE", value_parser = share)]
+    pub(crate) min_step: Option<f64>,
 }
 
 /// The options given to a game, one flag for each of its options as the `catalog` crate
@@ -406,6 +436,17 @@ pub(super) fn whole<T: TryFrom<u64>>(text: &str) -> Result<T, String> {
         .parse()
         .map_err(|_| "expected a whole number, 0 or more".to_owned())?;
     T::try_from(number).map_err(|_| "too large a number".to_owned())
+}
+
+/// A share of the points, 0 to 1.
+///
+/// # Errors
+/// What was expected, for clap to show after the argument's name.
+fn share(text: &str) -> Result<f64, String> {
+    text.parse::<f64>()
+        .ok()
+        .filter(|share| (0.0..=1.0).contains(share))
+        .ok_or_else(|| "expected a share of the points, 0 to 1 (0.4 for 40%)".to_owned())
 }
 
 /// `--time S`: seconds, 0 or more, as a fraction if need be.

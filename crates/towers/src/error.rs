@@ -33,6 +33,9 @@ pub(crate) enum CliError {
     /// The arena's bots do not fit the table.
     #[error("{0}")]
     BadArena(String),
+    /// The ladder cannot be played or rated, or a level failed `--min-step`.
+    #[error("ladder: {0}")]
+    Ladder(String),
     /// A checkpoint file that cannot be used.
     #[error("checkpoint {path}: {reason}")]
     Checkpoint {

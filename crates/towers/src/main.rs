@@ -6,7 +6,8 @@
 //! towers perft  <game> <depth> [--moves "<record>"] [--divide] [options]
 //! towers show   <game> [--moves "<record>"] [options]
 //! towers status <game> [--moves "<record>"] [options]
-//! towers arena  <game> --bot X --bot Y [--games N] [--seed S] [--level L] [options]
+//! towers arena  <game> --bot X[@L] --bot Y[@L] [--games N] [--seed S] [--level L] [options]
+//! towers ladder <game> [--bot X[@L]]... [--max-level L] [--games N] [--seed S] [--min-step F]
 //! towers solve  pyrga [--moves "<record>"] [--all-moves] [--time S] [--rules R]
 //! towers solve  pylos [--moves "<record>"] [--db FILE [--build]] [--variant V]
 //! ```
@@ -20,9 +21,11 @@ mod cli;
 mod commands;
 mod error;
 mod games;
+mod ladder;
 mod play;
 mod progress;
 mod prompt;
+mod rating;
 mod solve;
 
 use std::ffi::OsString;
@@ -179,7 +182,7 @@ fn run(mut cli: Cli, out: &mut impl Write) -> Result<(), CliError> {
         Command::Perft(args) => args.read_record()?,
         Command::Play(args) => args.read_record()?,
         Command::Solve(command) => command.read_record()?,
-        Command::Arena(_) => {}
+        Command::Arena(_) | Command::Ladder(_) => {}
     }
     match cli.command {
         Command::Moves(args) => {
@@ -196,6 +199,9 @@ fn run(mut cli: Cli, out: &mut impl Write) -> Result<(), CliError> {
         Command::Solve(args) => solve::solve(&args, out),
         Command::Arena(args) => {
             with_game!(args.game, |G| arena::arena::<G>(&args, out))
+        }
+        Command::Ladder(args) => {
+            with_game!(args.game, |G| ladder::ladder::<G>(&args, out))
         }
     }
 }
