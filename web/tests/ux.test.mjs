@@ -329,8 +329,10 @@ for (const [width, height] of [[360, 740], [1280, 800]]) {
     sizes["Architekton table"] = await targetSizes(page);
     await firstChoice(page).click();
     if (await page.locator("#choices [data-step^='rot:']").count() > 0) sizes["Architekton turns"] = await targetSizes(page);
-    // Not targets, but read on each building: its sides' letters.
-    const letters = await page.locator("#board .side-letter").evaluateAll((texts) => Math.min(...texts.map((text) => parseFloat(getComputedStyle(text).fontSize) * text.getScreenCTM().a)));
+    // Not targets, but read on each building: its sides' letters. Measured on a settled
+    // board: a redraw under way (a bot's move) detaches the letters read (their size NaN).
+    await page.waitForSelector("body[data-phase=human], body[data-phase=over]");
+    const letters = await page.locator("#board .side-letter").evaluateAll((texts) => Math.min(...texts.filter((text) => text.isConnected).map((text) => parseFloat(getComputedStyle(text).fontSize) * text.getScreenCTM().a)));
     assert.ok(await undoVisible(page));
     assert.ok(await page.locator("#board text.coord").count() > 0, "coordinates");
     pageWidths.push(await pageWidth());
