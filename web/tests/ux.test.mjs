@@ -326,9 +326,14 @@ for (const [width, height] of [[360, 740], [1280, 800]]) {
     await architektonInPlay(page, 6);
     sizes["Architekton display"] = await targetSizes(page);
     await firstChoice(page).click();
-    sizes["Architekton table"] = await targetSizes(page);
-    await firstChoice(page).click();
-    if (await page.locator("#choices [data-step^='rot:']").count() > 0) sizes["Architekton turns"] = await targetSizes(page);
+    // The tile taken, the table's cells to lay it on (unless that take ended the person's
+    // turn or the game: random deals differ from run to run).
+    await page.waitForSelector("body[data-phase=human], body[data-phase=over]");
+    if ((await firstChoice(page).count()) > 0) {
+      sizes["Architekton table"] = await targetSizes(page);
+      await firstChoice(page).click();
+      if (await page.locator("#choices [data-step^='rot:']").count() > 0) sizes["Architekton turns"] = await targetSizes(page);
+    }
     // Not targets, but read on each building: its sides' letters. Measured on a settled
     // board: a redraw under way (a bot's move) detaches the letters read (their size NaN).
     await page.waitForSelector("body[data-phase=human], body[data-phase=over]");
