@@ -3,6 +3,8 @@
 //! moves, `status` the outcome and `perft` the counts (those under a million nodes here:
 //! the engines' own tests count the rest).
 
+#![allow(clippy::expect_used, clippy::panic)]
+
 mod common;
 
 use common::ok;
@@ -25,7 +27,7 @@ fn agrees(game: &str) -> usize {
         .filter(|line| !line.is_empty() && !line.starts_with('#'))
     {
         let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
-        let mut args = |command: &str, depth: Option<&str>| {
+        let args = |command: &str, depth: Option<&str>| {
             let mut args = vec![command.to_owned(), game.to_owned()];
             args.extend(depth.map(str::to_owned));
             args.extend(options.iter().cloned());
