@@ -69,6 +69,18 @@ fn pyrga_value(args: &PyrgaSolveArgs, out: &mut impl Write) -> Result<(), CliErr
     if let Some(method) = args.verdict {
         return pyrga_verdict(method, &state, limits, bits, out);
     }
+    if !args.search && checkpoint.is_none() && !args.pv {
+        if let Some((values, best, value)) = shipped_value(&state, args.all_moves) {
+            writeln!(
+                out,
+                "method shipped values (whole solves and the book; --search to search)"
+            )?;
+            for (mv, value) in &values {
+                writeln!(out, "move {mv} {value}")?;
+            }
+            return finish(out, best, None, value);
+        }
+    }
     let started = Instant::now();
     // Everything is computed before anything is printed: a budget that runs out prints
     // only the error.
@@ -101,6 +113,33 @@ fn pyrga_value(args: &PyrgaSolveArgs, out: &mut impl Write) -> Result<(), CliErr
     }
     writeln!(out, "nodes {} seconds {seconds:.3}", solver.nodes())?;
     finish(out, best, line, value)
+}
+
+/// The value of `state` when the values shipped with `solve` give it without a search,
+/// with its legal moves' values best first (when `all_moves`) and a best move: from the
+/// whole solves ([`solve::known_move_values`]) or, for the value alone, from the opening
+/// book's exact entry.
+fn shipped_value(
+    state: &pyrga::State,
+    all_moves: bool,
+) -> Option<(Vec<(pyrga::Move, Value)>, Option<pyrga::Move>, Value)> {
+    if let Some(known) = solve::known_move_values(state) {
+        let mut values: Vec<(pyrga::Move, Value)> = known
+            .into_iter()
+            .map(|(mv, after)| (mv, after.after_move()))
+            .collect();
+        values.sort_by_key(|&(_, value)| core::cmp::Reverse(value));
+        let &(best, value) = values.first()?;
+        if !all_moves {
+            values.clear();
+        }
+        return Some((values, Some(best), value));
+    }
+    if all_moves {
+        return None;
+    }
+    let entry = PyrgaBook::shipped(state.rules()).ok()?.best_move(state)?;
+    Some((Vec::new(), Some(entry.mv), entry.value?))
 }
 
 /// `towers solve pyrga --verdict [search|proof]`: the verdict alone, by alpha-beta or by

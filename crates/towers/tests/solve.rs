@@ -41,8 +41,26 @@ fn a_finished_pyrga_game_is_valued_at_once() {
 }
 
 #[test]
+fn pyrga_start_is_answered_at_once_from_the_shipped_values() {
+    // A node budget a search could not solve the start in: the answer is the shipped one.
+    let out = ok(&["solve", "pyrga", "--nodes", "5000"]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines[0].starts_with("method shipped values"), "{out}");
+    assert!(lines[0].chars().count() <= 80, "{}", lines[0]);
+    assert_eq!(lines[1..], ["best Sa1", "value win plies 27"]);
+    let classic = ok(&["solve", "pyrga", "--rules", "classic", "--all-moves"]);
+    let moves: Vec<&str> = classic.lines().filter(|l| l.starts_with("move ")).collect();
+    assert_eq!(moves.len(), 80);
+    assert_eq!(moves[0], "move Sa1 value win plies 25");
+    assert_eq!(classic.lines().last(), Some("value win plies 25"));
+    // Black to move after Sa1, from the whole solve of that position.
+    let after = ok(&["solve", "pyrga", "--moves", "Sa1", "--nodes", "5000"]);
+    assert_eq!(after.lines().last(), Some("value loss plies 26"));
+}
+
+#[test]
 fn pyrga_budget_runs_out_without_a_value() {
-    let message = fails(&["solve", "pyrga", "--nodes", "5000"]);
+    let message = fails(&["solve", "pyrga", "--search", "--nodes", "5000"]);
     assert!(message.contains("the budget ran out"), "{message}");
     assert!(
         message.contains("give a larger --time or --nodes"),

@@ -135,6 +135,10 @@ pub(crate) struct PyrgaSolveArgs {
     /// Also print a principal variation.
     #[arg(long)]
     pub(crate) pv: bool,
+    /// Search even where the values shipped with the program (the whole solves of the
+    /// start and of the position after `Sa1`, and the opening book) answer at once.
+    #[arg(long)]
+    pub(crate) search: bool,
 }
 
 /// How `towers solve pyrga --verdict` finds the verdict.
