@@ -66,10 +66,10 @@ pub use file::{fnv1a, fnv1a_continue};
 pub use minimax::minimax;
 pub use progress::{Event, Job, Progress, Quiet};
 #[cfg(feature = "database")]
-pub use pyrga::{BookCheckpoint, MoveValuesFile};
+pub use pyrga::{BookCheckpoint, MoveValuesFile, build_shard, merge_shards};
 pub use pyrga::{
-    BookEntry, BookError, BookSettings, Limits, PyrgaBook, PyrgaProof, PyrgaSolver,
-    known_move_values,
+    BookEntry, BookError, BookSettings, Limits, PyrgaBook, PyrgaProof, PyrgaSolver, PyrgaTable,
+    Shard, TableError, TableSettings, known_move_values,
 };
 pub use turn::Turn;
 pub use value::{Value, Verdict};

@@ -47,6 +47,8 @@ pub enum Job {
     Compact,
     /// The positions of this ply of a Pyrga opening book, over positions.
     Book(u32),
+    /// The positions of this last ply of a shard of a Pyrga opening table, over positions.
+    Table(u32),
     /// The values of the moves of a Pyrga position, over the moves whose results are not
     /// images of each other.
     Moves,

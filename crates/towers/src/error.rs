@@ -98,6 +98,9 @@ pub(crate) enum CliError {
     /// A solve gave no value.
     #[error(transparent)]
     Solve(#[from] solve::SolveError),
+    /// An opening table's shards or file were refused, or a check found a wrong entry.
+    #[error(transparent)]
+    Table(#[from] solve::TableError),
     /// Reading or writing failed.
     #[error(transparent)]
     Io(#[from] std::io::Error),

@@ -142,6 +142,10 @@ impl Stages {
                 "ply {msg} {elapsed_precise} [{bar:30}] {pos}/{len} positions",
                 ply.to_string(),
             ),
+            Job::Table(ply) => (
+                "ply {msg} {elapsed_precise} [{bar:30}] {pos}/{len} positions, {eta} to go",
+                ply.to_string(),
+            ),
             Job::Moves => (
                 "moves {elapsed_precise} [{bar:30}] {pos}/{len} solved {msg}",
                 String::new(),

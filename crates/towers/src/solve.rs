@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use solve::{
     BookCheckpoint, BookEntry, BookError, BookSettings, BuildSettings, CompactSettings, FileError,
     FileErrorKind, Limits, MoveValuesFile, PylosDatabase, PylosDirect, PyrgaBook, PyrgaProof,
-    PyrgaSolver, SolveError, Value,
+    PyrgaSolver, SolveError, TableSettings, Value,
 };
 
 use crate::checkpoint::refused;
@@ -56,6 +56,9 @@ fn pyrga_value(args: &PyrgaSolveArgs, out: &mut impl Write) -> Result<(), CliErr
             .map(|_| PyrgaSolver::new(bits).with_limits(limits))
             .collect();
         return build_book(&state, Path::new(path), args, &mut solvers, out);
+    }
+    if let Some(path) = args.out.as_deref() {
+        return opening_table(&state, args, Path::new(path), bits, out);
     }
     let mut solver = PyrgaSolver::new(bits).with_limits(limits);
     let mut checkpoint = args
@@ -140,6 +143,61 @@ fn shipped_value(
     }
     let entry = PyrgaBook::shipped(state.rules()).ok()?.best_move(state)?;
     Some((Vec::new(), Some(entry.mv), entry.value?))
+}
+
+/// `towers solve pyrga --table --shard K/N --out FILE` (a shard of the opening table from
+/// `root` to `--plies`, solved by one solver with a table of `2^bits` buckets and no
+/// limits) or `--merge FILE... --out FILE` (the checked table).
+fn opening_table(
+    root: &pyrga::State,
+    args: &PyrgaSolveArgs,
+    path: &Path,
+    bits: u32,
+    out: &mut impl Write,
+) -> Result<(), CliError> {
+    let started = Instant::now();
+    if args.merge.is_empty() {
+        let settings = TableSettings::new(root.rules(), &args.position.moves, args.plies);
+        let mut solver = PyrgaSolver::new(bits);
+        let solved = solve::build_shard(
+            &settings,
+            args.shard,
+            path,
+            &mut solver,
+            &progress::Stages::default(),
+        )?;
+        writeln!(
+            out,
+            "shard {} of {}: {solved} positions solved now, {} nodes, {:.1} s",
+            args.shard,
+            settings.subject(),
+            solver.nodes(),
+            started.elapsed().as_secs_f64()
+        )?;
+        return Ok(());
+    }
+    let table = solve::merge_shards(&args.merge)?;
+    let bytes = table.write(path)?;
+    let merged = started.elapsed().as_secs_f64();
+    let consistent = table.check_consistency()?;
+    let sampled = table.check_sample(args.sample, 0, 20)?;
+    writeln!(
+        out,
+        "table {}: {}, {} positions, {bytes} bytes, merged in {merged:.1} s",
+        path.display(),
+        table.settings().subject(),
+        table.len()
+    )?;
+    writeln!(
+        out,
+        "checked {consistent} positions against their children and {sampled} against proof-number search ({:.1} s in all)",
+        started.elapsed().as_secs_f64()
+    )?;
+    let value = table
+        .value(&table.settings().root()?)
+        .ok_or(SolveError::Internal)?;
+    writeln!(out, "{value}")?;
+    Ok(())
 }
 
 /// `towers solve pyrga --verdict [search|proof]`: the verdict alone, by alpha-beta or by

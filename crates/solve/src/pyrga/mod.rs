@@ -1,8 +1,11 @@
 //! Pyrga: alpha-beta with a transposition table, for the verdict and for the distance.
 
 mod book;
+mod opening;
 mod proof;
 mod saved;
+#[cfg(feature = "database")]
+mod shard;
 mod solved;
 mod table;
 
@@ -14,9 +17,12 @@ use crate::error::SolveError;
 use crate::progress::{Event, Job, Progress, Quiet};
 use crate::value::{Value, Verdict, WIN};
 pub use book::{BookEntry, BookError, BookSettings, PyrgaBook};
+pub use opening::{PyrgaTable, Shard, TableError, TableSettings};
 pub use proof::PyrgaProof;
 #[cfg(feature = "database")]
 pub use saved::{BookCheckpoint, MoveValuesFile};
+#[cfg(feature = "database")]
+pub use shard::{build_shard, merge_shards};
 pub use solved::known_move_values;
 use table::{Entry, Table};
 

@@ -121,9 +121,28 @@ pub(crate) struct PyrgaSolveArgs {
     /// is solved, and the same command resumes from it.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["all_moves", "verdict", "checkpoint"])]
     pub(crate) book: Option<String>,
-    /// With --book: the last ply of the book's positions (0 is the start).
-    #[arg(long, default_value_t = 10, requires = "book", allow_negative_numbers = true, value_parser = whole::<u32>)]
+    /// With --book or --table: the last ply of the positions (0 is the start).
+    #[arg(long, default_value_t = 10, allow_negative_numbers = true, value_parser = whole::<u32>)]
     pub(crate) plies: u32,
+    /// Build a shard of the opening table of the rules: the exact value of every distinct
+    /// position of ply --plies after --moves (the start by default), shard --shard, into
+    /// --out, one line a position saved as soon as it is solved (the same command resumes).
+    #[arg(long, requires = "out", conflicts_with_all = ["book", "all_moves", "verdict", "checkpoint", "merge"])]
+    pub(crate) table: bool,
+    /// With --table: the shard K (from 0) of N to build, a run of consecutive positions.
+    #[arg(long, default_value = "0/1", value_name = "K/N", requires = "table")]
+    pub(crate) shard: solve::Shard,
+    /// Merge the files of all the shards of a table (checked: whole, each shard once, the
+    /// same table, each line's checksum) into the table --out, checked again whole.
+    #[arg(long, value_name = "FILE", num_args = 1.., requires = "out", conflicts_with_all = ["book", "all_moves", "verdict", "checkpoint"])]
+    pub(crate) merge: Vec<String>,
+    /// The file --table or --merge writes.
+    #[arg(long, value_name = "FILE")]
+    pub(crate) out: Option<String>,
+    /// With --merge: check this many positions of the last ply against proof-number
+    /// search (the second method).
+    #[arg(long, default_value_t = 20, requires = "merge", value_parser = whole::<usize>)]
+    pub(crate) sample: usize,
     /// With --book: the nodes the exact value of a position may take; a position whose
     /// exact search needs more gets its verdict and a move that keeps it.
     #[arg(long, default_value_t = 50_000_000, requires = "book", allow_negative_numbers = true, value_parser = whole::<u64>)]
