@@ -522,6 +522,28 @@ mod tests {
     }
 
     #[test]
+    fn an_entry_that_is_not_the_minimax_of_its_children_is_found() {
+        let moves = "Ta4e Tb4s Tb3n Cb4 Sb4 Sb3 Tc3s Sc1 Sc2 Tb2s Tb1w Ta1e";
+        let settings = TableSettings::new(Rules::Standard, moves, 14);
+        let mut solver = crate::PyrgaSolver::new(16);
+        let mut table = PyrgaTable::solve(&settings, &mut solver).unwrap_or_else(|_| PyrgaTable {
+            settings: settings.clone(),
+            entries: Vec::new(),
+        });
+        assert!(table.check_consistency().is_ok());
+        let root = settings.root().map(|root| root.symmetric_key()).ok();
+        for entry in &mut table.entries {
+            if Some(entry.0) == root {
+                entry.2 = Value::win(entry.2.plies + 2);
+            }
+        }
+        assert!(matches!(
+            table.check_consistency(),
+            Err(TableError::Wrong { ply: 12, .. })
+        ));
+    }
+
+    #[test]
     fn the_start_has_the_counted_positions() {
         let settings = TableSettings::new(Rules::Standard, "", 3);
         let counts: Vec<usize> = settings.layers().map_or_else(
