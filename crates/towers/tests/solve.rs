@@ -504,3 +504,46 @@ fn pyrga_book_resumes_from_its_checkpoint_and_writes_the_book() {
     assert!(message.contains("drop --moves"), "{message}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn pyrga_table_is_built_in_four_shards_and_merged_with_its_checks() {
+    let dir = scratch("table");
+    let root = "Ta4e Tb4s Tb3n Cb4 Sb4 Sb3 Tc3s Sc1 Sc2 Tb2s Tb1w Ta1e";
+    let mut shards = Vec::new();
+    for index in 0..4 {
+        let path = dir.join(format!("shard-{index}.txt"));
+        let file = path.to_str().unwrap();
+        let shard = format!("{index}/4");
+        let args = [
+            "solve", "pyrga", "--moves", root, "--table", "--plies", "15",
+        ];
+        let out = ok(&[&args[..], &["--shard", &shard, "--out", file]].concat());
+        assert!(out.starts_with(&format!(
+            "shard {index}/4 of table standard plies 15 root Ta4e"
+        )));
+        shards.push(file.to_owned());
+    }
+    let table = dir.join("table.bin");
+    let mut args = vec!["solve", "pyrga", "--merge"];
+    args.extend(shards.iter().map(String::as_str));
+    args.extend(["--out", table.to_str().unwrap()]);
+    let out = ok(&args);
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines[0].contains(", 396 positions, "), "{out}");
+    assert!(
+        lines[1].contains("and 20 against proof-number search"),
+        "{out}"
+    );
+    let searched = ok(&["solve", "pyrga", "--moves", root, "--search"]);
+    assert_eq!(lines.last(), searched.lines().last().as_ref());
+    // Three shards of four are not a table, and nothing is written.
+    let missing = dir.join("missing.bin");
+    args.truncate(args.len() - 3);
+    args.extend(["--out", missing.to_str().unwrap()]);
+    let message = fails(&args);
+    assert!(message.contains("shard 3/4 is missing"), "{message}");
+    assert!(!missing.exists());
+    let message = fails(&["solve", "pyrga", "--table", "--shard", "4/4", "--out", "x"]);
+    assert!(message.contains("K from 0 to N-1"), "{message}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
