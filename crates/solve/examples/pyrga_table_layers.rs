@@ -22,7 +22,11 @@ fn main() {
         let started = Instant::now();
         let layers = TableSettings::new(rules, "", plies).layers().unwrap();
         let seconds = started.elapsed().as_secs_f64();
-        let mut keys: Vec<u64> = layers.iter().flatten().map(|s| s.position_key()).collect();
+        let mut keys: Vec<u64> = layers
+            .iter()
+            .flatten()
+            .map(pyrga::State::position_key)
+            .collect();
         keys.sort_unstable();
         let mut previous = 0;
         let deltas: Vec<u8> = keys

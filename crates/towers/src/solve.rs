@@ -57,7 +57,7 @@ fn pyrga_value(args: &PyrgaSolveArgs, out: &mut impl Write) -> Result<(), CliErr
             .collect();
         return build_book(&state, Path::new(path), args, &mut solvers, out);
     }
-    if let Some(path) = args.out.as_deref() {
+    if let Some(path) = args.table.out.as_deref() {
         return opening_table(&state, args, Path::new(path), bits, out);
     }
     let mut solver = PyrgaSolver::new(bits).with_limits(limits);
@@ -72,17 +72,19 @@ fn pyrga_value(args: &PyrgaSolveArgs, out: &mut impl Write) -> Result<(), CliErr
     if let Some(method) = args.verdict {
         return pyrga_verdict(method, &state, limits, bits, out);
     }
-    if !args.search && checkpoint.is_none() && !args.pv {
-        if let Some((values, best, value)) = shipped_value(&state, args.all_moves) {
-            writeln!(
-                out,
-                "method shipped values (whole solves and the book; --search to search)"
-            )?;
-            for (mv, value) in &values {
-                writeln!(out, "move {mv} {value}")?;
-            }
-            return finish(out, best, None, value);
+    if !args.search
+        && checkpoint.is_none()
+        && !args.pv
+        && let Some(shipped) = shipped_value(&state, args.all_moves)
+    {
+        writeln!(
+            out,
+            "method shipped values (whole solves and the book; --search to search)"
+        )?;
+        for (mv, value) in &shipped.moves {
+            writeln!(out, "move {mv} {value}")?;
         }
+        return finish(out, Some(shipped.best), None, shipped.value);
     }
     let started = Instant::now();
     // Everything is computed before anything is printed: a budget that runs out prints
@@ -118,14 +120,21 @@ fn pyrga_value(args: &PyrgaSolveArgs, out: &mut impl Write) -> Result<(), CliErr
     finish(out, best, line, value)
 }
 
+/// What the values shipped with `solve` say of a position.
+struct Shipped {
+    /// Every legal move's value for the player to move, best first (or none).
+    moves: Vec<(pyrga::Move, Value)>,
+    /// A best move.
+    best: pyrga::Move,
+    /// The position's value.
+    value: Value,
+}
+
 /// The value of `state` when the values shipped with `solve` give it without a search,
 /// with its legal moves' values best first (when `all_moves`) and a best move: from the
 /// whole solves ([`solve::known_move_values`]) or, for the value alone, from the opening
 /// book's exact entry.
-fn shipped_value(
-    state: &pyrga::State,
-    all_moves: bool,
-) -> Option<(Vec<(pyrga::Move, Value)>, Option<pyrga::Move>, Value)> {
+fn shipped_value(state: &pyrga::State, all_moves: bool) -> Option<Shipped> {
     if let Some(known) = solve::known_move_values(state) {
         let mut values: Vec<(pyrga::Move, Value)> = known
             .into_iter()
@@ -136,13 +145,21 @@ fn shipped_value(
         if !all_moves {
             values.clear();
         }
-        return Some((values, Some(best), value));
+        return Some(Shipped {
+            moves: values,
+            best,
+            value,
+        });
     }
     if all_moves {
         return None;
     }
     let entry = PyrgaBook::shipped(state.rules()).ok()?.best_move(state)?;
-    Some((Vec::new(), Some(entry.mv), entry.value?))
+    Some(Shipped {
+        moves: Vec::new(),
+        best: entry.mv,
+        value: entry.value?,
+    })
 }
 
 /// `towers solve pyrga --table --shard K/N --out FILE` (a shard of the opening table from
@@ -156,12 +173,13 @@ fn opening_table(
     out: &mut impl Write,
 ) -> Result<(), CliError> {
     let started = Instant::now();
-    if args.merge.is_empty() {
+    let table_args = &args.table;
+    if table_args.merge.is_empty() {
         let settings = TableSettings::new(root.rules(), &args.position.moves, args.plies);
         let mut solver = PyrgaSolver::new(bits);
         let solved = solve::build_shard(
             &settings,
-            args.shard,
+            table_args.shard,
             path,
             &mut solver,
             &progress::Stages::default(),
@@ -169,18 +187,18 @@ fn opening_table(
         writeln!(
             out,
             "shard {} of {}: {solved} positions solved now, {} nodes, {:.1} s",
-            args.shard,
+            table_args.shard,
             settings.subject(),
             solver.nodes(),
             started.elapsed().as_secs_f64()
         )?;
         return Ok(());
     }
-    let table = solve::merge_shards(&args.merge)?;
+    let table = solve::merge_shards(&table_args.merge)?;
     let bytes = table.write(path)?;
     let merged = started.elapsed().as_secs_f64();
     let consistent = table.check_consistency()?;
-    let sampled = table.check_sample(args.sample, 0, 20)?;
+    let sampled = table.check_sample(table_args.sample, 0, 20)?;
     writeln!(
         out,
         "table {}: {}, {} positions, {bytes} bytes, merged in {merged:.1} s",

@@ -107,8 +107,18 @@ pub fn build_shard(
     Ok(solved)
 }
 
-/// The settings, shard and values of one shard's file.
-fn read_shard(path: &Path) -> Result<(TableSettings, Shard, Vec<(u64, Value)>), TableError> {
+/// What one shard's file holds.
+struct ShardFile {
+    /// The table it is a shard of.
+    settings: TableSettings,
+    /// Which shard.
+    shard: Shard,
+    /// Its positions' symmetric keys and values.
+    values: Vec<(u64, Value)>,
+}
+
+/// The shard of the file `path`, whole and checked line by line.
+fn read_shard(path: &Path) -> Result<ShardFile, TableError> {
     let refuse = |reason: &str| TableError::Shards {
         reason: format!("{}: {reason}", path.display()),
     };
@@ -139,7 +149,11 @@ fn read_shard(path: &Path) -> Result<(TableSettings, Shard, Vec<(u64, Value)>), 
             values.len()
         )));
     }
-    Ok((settings, shard, values))
+    Ok(ShardFile {
+        settings,
+        shard,
+        values,
+    })
 }
 
 /// The table from the files of all its shards ([`build_shard`]), checked: every file a
@@ -153,7 +167,12 @@ pub fn merge_shards(paths: &[impl AsRef<Path>]) -> Result<PyrgaTable, TableError
     for path in paths {
         shards.push(read_shard(path.as_ref())?);
     }
-    let Some((settings, first, _)) = shards.first() else {
+    let Some(ShardFile {
+        settings,
+        shard: first,
+        ..
+    }) = shards.first()
+    else {
         return Err(TableError::Shards {
             reason: "no shard given".to_owned(),
         });
@@ -162,7 +181,12 @@ pub fn merge_shards(paths: &[impl AsRef<Path>]) -> Result<PyrgaTable, TableError
     let count = first.count;
     let mut seen = vec![false; count as usize];
     let mut deepest = HashMap::new();
-    for (other, shard, values) in shards {
+    for ShardFile {
+        settings: other,
+        shard,
+        values,
+    } in shards
+    {
         let refuse = |reason: String| TableError::Shards { reason };
         if other != settings || shard.count != count {
             return Err(refuse(format!(

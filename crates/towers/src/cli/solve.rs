@@ -124,6 +124,28 @@ pub(crate) struct PyrgaSolveArgs {
     /// With --book or --table: the last ply of the positions (0 is the start).
     #[arg(long, default_value_t = 10, allow_negative_numbers = true, value_parser = whole::<u32>)]
     pub(crate) plies: u32,
+    /// With --book: the nodes the exact value of a position may take; a position whose
+    /// exact search needs more gets its verdict and a move that keeps it.
+    #[arg(long, default_value_t = 50_000_000, requires = "book", allow_negative_numbers = true, value_parser = whole::<u64>)]
+    pub(crate) exact_nodes: u64,
+    /// With --book: solve this many positions at once, each thread with its own table
+    /// (--memory is shared among them).
+    #[arg(long, default_value_t = 1, requires = "book", allow_negative_numbers = true, value_parser = whole::<u32>)]
+    pub(crate) threads: u32,
+    #[command(flatten)]
+    pub(crate) table: TableArgs,
+    /// Also print a principal variation.
+    #[arg(long)]
+    pub(crate) pv: bool,
+    /// Search even where the values shipped with the program (the whole solves of the
+    /// start and of the position after `Sa1`, and the opening book) answer at once.
+    #[arg(long)]
+    pub(crate) search: bool,
+}
+
+/// Arguments of `solve pyrga` that build the opening table in shards and merge them.
+#[derive(Args, Debug)]
+pub(crate) struct TableArgs {
     /// Build a shard of the opening table of the rules: the exact value of every distinct
     /// position of ply --plies after --moves (the start by default), shard --shard, into
     /// --out, one line a position saved as soon as it is solved (the same command resumes).
@@ -143,21 +165,6 @@ pub(crate) struct PyrgaSolveArgs {
     /// search (the second method).
     #[arg(long, default_value_t = 20, requires = "merge", value_parser = whole::<usize>)]
     pub(crate) sample: usize,
-    /// With --book: the nodes the exact value of a position may take; a position whose
-    /// exact search needs more gets its verdict and a move that keeps it.
-    #[arg(long, default_value_t = 50_000_000, requires = "book", allow_negative_numbers = true, value_parser = whole::<u64>)]
-    pub(crate) exact_nodes: u64,
-    /// With --book: solve this many positions at once, each thread with its own table
-    /// (--memory is shared among them).
-    #[arg(long, default_value_t = 1, requires = "book", allow_negative_numbers = true, value_parser = whole::<u32>)]
-    pub(crate) threads: u32,
-    /// Also print a principal variation.
-    #[arg(long)]
-    pub(crate) pv: bool,
-    /// Search even where the values shipped with the program (the whole solves of the
-    /// start and of the position after `Sa1`, and the opening book) answer at once.
-    #[arg(long)]
-    pub(crate) search: bool,
 }
 
 /// How `towers solve pyrga --verdict` finds the verdict.
