@@ -55,6 +55,7 @@ mod input;
 mod options;
 mod session;
 mod solver;
+mod tablebase;
 mod view;
 
 pub use any::AnyGame;
@@ -72,6 +73,7 @@ pub use solver::{
     AnalysisError, DEFAULT_SOLVE_MS, MoveValue, PerfectPlay, PerfectValues, PositionValue,
     SolveRequest, ValueSource,
 };
+pub use tablebase::{BlockBytes, PylosTablebase, TablebaseOptions};
 pub use view::{Effect, Point, View};
 
 pub use {boardcore, bots, solve};

@@ -71,6 +71,21 @@ create_exception!(
      `outOfBudget`)."
 );
 
+create_exception!(
+    towers_games,
+    NoDatabaseError,
+    TowersError,
+    "No solution given covers the position, and it is too early to solve directly (kind \
+     `noDatabase`)."
+);
+create_exception!(
+    towers_games,
+    BadFileError,
+    TowersError,
+    "A solution file that cannot be used: not one, damaged, cut short or unreadable (kind \
+     `badFile`)."
+);
+
 /// The Python exception of a catalog error.
 fn py_error(error: catalog::Error) -> PyErr {
     let message = error.message;
@@ -81,6 +96,8 @@ fn py_error(error: catalog::Error) -> PyErr {
         ErrorKind::InvalidPosition => InvalidPositionError::new_err(message),
         ErrorKind::BadOption => BadOptionError::new_err(message),
         ErrorKind::OutOfBudget => OutOfBudgetError::new_err(message),
+        ErrorKind::NoDatabase => NoDatabaseError::new_err(message),
+        ErrorKind::BadFile => BadFileError::new_err(message),
     }
 }
 
@@ -691,6 +708,8 @@ fn native(module: &Bound<'_, PyModule>) -> PyResult<()> {
         ),
         (py.get_type::<BadOptionError>(), ErrorKind::BadOption),
         (py.get_type::<OutOfBudgetError>(), ErrorKind::OutOfBudget),
+        (py.get_type::<NoDatabaseError>(), ErrorKind::NoDatabase),
+        (py.get_type::<BadFileError>(), ErrorKind::BadFile),
     ];
     for (class, kind) in kinds {
         class.setattr("kind", kind.as_str())?;
