@@ -39,7 +39,9 @@
 mod args;
 mod js;
 mod memory;
+mod tablebase;
 mod typescript;
 
 pub use js::{Game, bot_move, game_info, move_values, solve};
 pub use memory::{allocation_failed, memory_usage};
+pub use tablebase::PylosTablebaseReader;
