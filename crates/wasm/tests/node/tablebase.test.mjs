@@ -12,7 +12,7 @@ import { fileURLToPath } from "node:url";
 import path from "node:path";
 import { faultyHost } from "./faults.mjs";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../.."); 
 const require = createRequire(import.meta.url);
 const { Game, botMove, solve, moveValues, PylosTablebase } = require(path.join(root, "target/web/pkg"));
 const FILE = path.join(root, "crates/server/tests/data/children-28.dz");
