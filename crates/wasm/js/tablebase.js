@@ -188,18 +188,22 @@ function tablebase(api) {
   /** `plain(game, options)`, or with `{tablebase}` the promise of `pick` of its values. */
   const withTablebase = (plain, pick, call) =>
     function (game, options) {
-      if (options !== null && typeof options === "object" && "tablebase" in options) {
-        const { tablebase: tb, ...rest } = options;
-        if (!(tb instanceof PylosTablebase)) {
-          return Promise.reject(fault("badOption", `${call}: tablebase must be a PylosTablebase`));
-        }
-        const other = Object.keys(rest);
-        if (other.length > 0) {
-          return Promise.reject(fault("badOption", `${call}: unknown option ${JSON.stringify(other[0])} with a tablebase`));
-        }
-        return Promise.resolve().then(() => tb.analyse(game)).then(pick);
+      let keys = null;
+      try {
+        if (options !== null && typeof options === "object" && Object.hasOwn(options, "tablebase")) keys = Object.keys(options);
+      } catch {
+        // An object that throws when looked at: the module refuses it with its kind.
       }
-      return plain(game, options);
+      if (keys === null) return plain(game, options);
+      const tb = options.tablebase;
+      if (!(tb instanceof PylosTablebase)) {
+        return Promise.reject(fault("badOption", `${call}: tablebase must be a PylosTablebase`));
+      }
+      const other = keys.filter((key) => key !== "tablebase");
+      if (other.length > 0) {
+        return Promise.reject(fault("badOption", `${call}: unknown option ${JSON.stringify(other[0])} with a tablebase`));
+      }
+      return Promise.resolve().then(() => tb.analyse(game)).then(pick);
     };
 
   return {

@@ -157,7 +157,10 @@ export class PylosTablebase {
   /** Opens the file: reads and checks its header and table of blocks. `fetch`: the function
    * to read a URL with (default: the global one); `timeoutMs`: the most a request may take
    * (default 20000). */
-  static open(source: string | URL, options?: { fetch?: typeof fetch; timeoutMs?: number }): Promise<PylosTablebase>;
+  static open(
+    source: string | { href: string },
+    options?: { fetch?: (url: string, init?: object) => Promise<unknown>; timeoutMs?: number },
+  ): Promise<PylosTablebase>;
   /** What the file holds. */
   options(): TablebaseOptions;
   /** The requests made and the bytes they brought so far. */
