@@ -12,8 +12,10 @@
 //! - [`Session`] and [`NamedGame`]: the same for a game known at compile time.
 //! - [`GameInfo`]: a game's options ([`OptionSpec`]), bots, seats and rules.
 //! - [`Error`] with an [`ErrorKind`] (`parse`, `illegal`, `gameOver`, `invalidPosition`,
-//!   `badOption`, `outOfBudget`): one error for every front-end.
+//!   `badOption`, `outOfBudget`, `noDatabase`, `badFile`): one error for every front-end.
 //! - [`GameFile`]: a whole game as text (game, options, record), for saving and loading.
+//! - [`PylosTablebase`]: Pylos's perfect play from a compact solution file, by path or
+//!   from the blocks a front-end fetched itself (it builds for `wasm32-unknown-unknown`).
 //!
 //! ```
 //! use catalog::{AnyGame, ErrorKind, Options};
