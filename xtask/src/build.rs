@@ -328,6 +328,7 @@ fn write_package(root: &Path, pkg: &Path) -> Result<(), TaskError> {
         "towers_wasm.cjs",
         "towers_wasm.mjs",
         "guard.js",
+        "tablebase.js",
         "README.md",
     ] {
         copy(&sources.join(name), &pkg.join(name))?;
@@ -335,18 +336,21 @@ fn write_package(root: &Path, pkg: &Path) -> Result<(), TaskError> {
     for name in ["LICENSE-MIT", "LICENSE-APACHE"] {
         copy(&root.join(name), &pkg.join(name))?;
     }
-    // The guard as CommonJS: the same file with its export line replaced.
-    let guard = read(&sources.join("guard.js"))?;
-    let export = "\nexport { guard };\n";
-    if guard.matches(export).count() != 1 || !guard.ends_with(export) {
-        return Err(TaskError::Package(format!(
-            "{SOURCES}/guard.js must end with the line `export {{ guard }};`"
-        )));
+    // The guard and the tablebase layer as CommonJS: the same files with their export
+    // line replaced.
+    for name in ["guard", "tablebase"] {
+        let text = read(&sources.join(format!("{name}.js")))?;
+        let export = format!("\nexport {{ {name} }};\n");
+        if text.matches(&export).count() != 1 || !text.ends_with(&export) {
+            return Err(TaskError::Package(format!(
+                "{SOURCES}/{name}.js must end with the line `export {{ {name} }};`"
+            )));
+        }
+        write(
+            &pkg.join(format!("{name}.cjs")),
+            &text.replace(&export, &format!("\nmodule.exports = {{ {name} }};\n")),
+        )?;
     }
-    write(
-        &pkg.join("guard.cjs"),
-        &guard.replace(export, "\nmodule.exports = { guard };\n"),
-    )?;
     // The declarations: the browser's (with `init`), and Node's for `require` (.d.cts)
     // and `import` (.d.mts, where `init` and `initSync` do nothing).
     let bindings = pkg.join("bindings");
@@ -431,6 +435,8 @@ fn package_json(repository: Option<&str>) -> String {
     "{STEM}.d.mts",
     "guard.js",
     "guard.cjs",
+    "tablebase.js",
+    "tablebase.cjs",
     "bindings/",
     "README.md",
     "LICENSE-MIT",

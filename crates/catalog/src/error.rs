@@ -86,21 +86,28 @@ pub enum ErrorKind {
     BadOption,
     /// The solver's time or node budget ran out before it found the value.
     OutOfBudget,
+    /// No solution given covers the position (a Pylos position with fewer balls than a
+    /// tablebase holds, or of other options), and it is too early to solve directly.
+    NoDatabase,
+    /// A solution file that cannot be used: not one, damaged, cut short, unreadable.
+    BadFile,
 }
 
 impl ErrorKind {
     /// Every kind, in the order of their declaration.
-    pub const ALL: [ErrorKind; 6] = [
+    pub const ALL: [ErrorKind; 8] = [
         ErrorKind::Parse,
         ErrorKind::Illegal,
         ErrorKind::GameOver,
         ErrorKind::InvalidPosition,
         ErrorKind::BadOption,
         ErrorKind::OutOfBudget,
+        ErrorKind::NoDatabase,
+        ErrorKind::BadFile,
     ];
 
     /// The kind as JavaScript spells it: `"parse"`, `"illegal"`, `"gameOver"`,
-    /// `"invalidPosition"`, `"badOption"` or `"outOfBudget"`.
+    /// `"invalidPosition"`, `"badOption"`, `"outOfBudget"`, `"noDatabase"` or `"badFile"`.
     pub const fn as_str(self) -> &'static str {
         match self {
             ErrorKind::Parse => "parse",
@@ -109,6 +116,8 @@ impl ErrorKind {
             ErrorKind::InvalidPosition => "invalidPosition",
             ErrorKind::BadOption => "badOption",
             ErrorKind::OutOfBudget => "outOfBudget",
+            ErrorKind::NoDatabase => "noDatabase",
+            ErrorKind::BadFile => "badFile",
         }
     }
 }

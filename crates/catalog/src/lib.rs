@@ -12,8 +12,10 @@
 //! - [`Session`] and [`NamedGame`]: the same for a game known at compile time.
 //! - [`GameInfo`]: a game's options ([`OptionSpec`]), bots, seats and rules.
 //! - [`Error`] with an [`ErrorKind`] (`parse`, `illegal`, `gameOver`, `invalidPosition`,
-//!   `badOption`, `outOfBudget`): one error for every front-end.
+//!   `badOption`, `outOfBudget`, `noDatabase`, `badFile`): one error for every front-end.
 //! - [`GameFile`]: a whole game as text (game, options, record), for saving and loading.
+//! - [`PylosTablebase`]: Pylos's perfect play from a compact solution file, by path or
+//!   from the blocks a front-end fetched itself (it builds for `wasm32-unknown-unknown`).
 //!
 //! ```
 //! use catalog::{AnyGame, ErrorKind, Options};
@@ -55,6 +57,7 @@ mod input;
 mod options;
 mod session;
 mod solver;
+mod tablebase;
 mod view;
 
 pub use any::AnyGame;
@@ -72,6 +75,7 @@ pub use solver::{
     AnalysisError, DEFAULT_SOLVE_MS, MoveValue, PerfectPlay, PerfectValues, PositionValue,
     SolveRequest, ValueSource,
 };
+pub use tablebase::{BlockBytes, PylosTablebase, TablebaseOptions};
 pub use view::{Effect, Point, View};
 
 pub use {boardcore, bots, solve};

@@ -249,40 +249,72 @@ impl PerfectPlay<pylos::State> for PylosPlay {
         databases: &Databases,
     ) -> Result<PerfectValues, AnalysisError> {
         ongoing(state)?;
-        let children: Vec<(pylos::Move, pylos::State)> = state
-            .legal_moves()
-            .iter()
-            .filter_map(|&mv| Some((mv, state.apply(mv).ok()?)))
-            .collect();
+        let children = pylos_children(state);
         let from_database = databases.pylos_covering(state).and_then(|database| {
-            let root = database.value_of(state).ok()?;
-            let moves = children
-                .iter()
-                .map(|(mv, child)| {
-                    Some((mv.to_string(), database.value_of(child).ok()?.after_move()))
-                })
-                .collect::<Option<Vec<_>>>()?;
-            Some((root, moves))
+            pylos_values(state, &children, |position| {
+                database.value_of(position).ok()
+            })
         });
         let (root, moves, source) = if let Some((root, moves)) = from_database {
             (root, moves, ValueSource::Database)
         } else {
             let budget = databases.direct_positions(request.nodes);
-            let (root, moves) =
-                pylos_direct(state, &children, budget).map_err(|error| match error.kind {
-                    ErrorKind::OutOfBudget => AnalysisError::NoDatabase {
-                        config: boardcore::Game::config(state).to_string(),
-                        error,
-                    },
-                    _ => AnalysisError::Refused(error),
-                })?;
+            let (root, moves) = pylos_direct(state, &children, budget)
+                .map_err(|error| no_database(state, error))?;
             (root, moves, ValueSource::Direct)
         };
-        Ok(PerfectValues {
-            value: position_value(state, root),
-            moves: ranked(moves),
-            source,
-        })
+        Ok(pylos_result(state, root, moves, source))
+    }
+}
+
+/// The legal moves of a Pylos position with the positions they lead to.
+pub(crate) fn pylos_children(state: &pylos::State) -> Vec<(pylos::Move, pylos::State)> {
+    state
+        .legal_moves()
+        .iter()
+        .filter_map(|&mv| Some((mv, state.apply(mv).ok()?)))
+        .collect()
+}
+
+/// The value of `state` and of each of its `children` after their moves, as `value_of`
+/// gives them; `None` when it lacks one.
+pub(crate) fn pylos_values(
+    state: &pylos::State,
+    children: &[(pylos::Move, pylos::State)],
+    value_of: impl Fn(&pylos::State) -> Option<Value>,
+) -> Option<(Value, Vec<(String, Value)>)> {
+    let root = value_of(state)?;
+    let moves = children
+        .iter()
+        .map(|(mv, child)| Some((mv.to_string(), value_of(child)?.after_move())))
+        .collect::<Option<Vec<_>>>()?;
+    Some((root, moves))
+}
+
+/// The values of a Pylos position and its moves, from `source`, as `analyse` returns them.
+pub(crate) fn pylos_result(
+    state: &pylos::State,
+    root: Value,
+    moves: Vec<(String, Value)>,
+    source: ValueSource,
+) -> PerfectValues {
+    PerfectValues {
+        value: position_value(state, root),
+        moves: ranked(moves),
+        source,
+    }
+}
+
+/// The refusal of a Pylos position no solution covers: [`AnalysisError::NoDatabase`] when
+/// it is too early to solve directly (`error` of kind `outOfBudget`), else `error`.
+#[cfg(feature = "database")]
+fn no_database(state: &pylos::State, error: Error) -> AnalysisError {
+    match error.kind {
+        ErrorKind::OutOfBudget => AnalysisError::NoDatabase {
+            config: boardcore::Game::config(state).to_string(),
+            error,
+        },
+        _ => AnalysisError::Refused(error),
     }
 }
 
@@ -357,7 +389,7 @@ fn move_text(value: Value) -> String {
 }
 
 /// `gameOver` when the game is over.
-fn ongoing<G: Game>(state: &G) -> Result<(), Error> {
+pub(crate) fn ongoing<G: Game>(state: &G) -> Result<(), Error> {
     match state.status() {
         Status::Finished(_) => Err(Error::new(ErrorKind::GameOver, "the game is over")),
         Status::Ongoing(_) => Ok(()),
@@ -434,7 +466,7 @@ pub(crate) fn move_values(state: &State, request: SolveRequest) -> Result<Vec<Mo
 /// The value of `state` and of each of its `children` after their moves, by solving every
 /// position reachable from `state` when there are at most `max_positions`.
 #[cfg(feature = "database")]
-fn pylos_direct(
+pub(crate) fn pylos_direct(
     state: &pylos::State,
     children: &[(pylos::Move, pylos::State)],
     max_positions: u64,

@@ -9,6 +9,7 @@
 
 pub mod actions;
 pub mod observation;
+mod tablebase;
 
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
@@ -25,6 +26,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyInt, PyList, PyString};
 
 use crate::actions::ActionSpace;
+use crate::tablebase::PylosTablebase;
 
 create_exception!(
     towers_games,
@@ -71,6 +73,21 @@ create_exception!(
      `outOfBudget`)."
 );
 
+create_exception!(
+    towers_games,
+    NoDatabaseError,
+    TowersError,
+    "No solution given covers the position, and it is too early to solve directly (kind \
+     `noDatabase`)."
+);
+create_exception!(
+    towers_games,
+    BadFileError,
+    TowersError,
+    "A solution file that cannot be used: not one, damaged, cut short or unreadable (kind \
+     `badFile`)."
+);
+
 /// The Python exception of a catalog error.
 fn py_error(error: catalog::Error) -> PyErr {
     let message = error.message;
@@ -81,6 +98,8 @@ fn py_error(error: catalog::Error) -> PyErr {
         ErrorKind::InvalidPosition => InvalidPositionError::new_err(message),
         ErrorKind::BadOption => BadOptionError::new_err(message),
         ErrorKind::OutOfBudget => OutOfBudgetError::new_err(message),
+        ErrorKind::NoDatabase => NoDatabaseError::new_err(message),
+        ErrorKind::BadFile => BadFileError::new_err(message),
     }
 }
 
@@ -613,15 +632,20 @@ fn solve_request(time_ms: Option<f64>, nodes: Option<u64>) -> PyResult<SolveRequ
 
 /// The exact value of a Pyrga position for the player to move, within `time_ms`
 /// (default 5000) and `nodes` if given: `{"verdict": "win"|"draw"|"loss", "plies": n,
-/// "text": "White wins in 17"}`.
+/// "text": "White wins in 17"}`. With `tablebase` (a `PylosTablebase`): a Pylos position's
+/// value read from that file.
 #[pyfunction]
-#[pyo3(signature = (game, time_ms=None, nodes=None))]
+#[pyo3(signature = (game, time_ms=None, nodes=None, tablebase=None))]
 fn solve<'py>(
     py: Python<'py>,
     game: &Game,
     time_ms: Option<f64>,
     nodes: Option<u64>,
+    tablebase: Option<&PylosTablebase>,
 ) -> PyResult<Bound<'py, PyAny>> {
+    if let Some(tablebase) = tablebase {
+        return serialized(py, &tablebase.analyse(py, game)?.value);
+    }
     let request = solve_request(time_ms, nodes)?;
     let inner = game.game.clone();
     let value = interruptible(py, move || {
@@ -633,15 +657,20 @@ fn solve<'py>(
 }
 
 /// Every legal move of a Pyrga position with its exact value for the mover, best first:
-/// `[{"move": "Sd4", "verdict": "win", "plies": 12, "text": "win in 12"}, …]`.
+/// `[{"move": "Sd4", "verdict": "win", "plies": 12, "text": "win in 12"}, …]`. With
+/// `tablebase` (a `PylosTablebase`): a Pylos position's moves read from that file.
 #[pyfunction]
-#[pyo3(signature = (game, time_ms=None, nodes=None))]
+#[pyo3(signature = (game, time_ms=None, nodes=None, tablebase=None))]
 fn move_values<'py>(
     py: Python<'py>,
     game: &Game,
     time_ms: Option<f64>,
     nodes: Option<u64>,
+    tablebase: Option<&PylosTablebase>,
 ) -> PyResult<Bound<'py, PyAny>> {
+    if let Some(tablebase) = tablebase {
+        return serialized(py, &tablebase.analyse(py, game)?.moves);
+    }
     let request = solve_request(time_ms, nodes)?;
     let inner = game.game.clone();
     let values = interruptible(py, move || {
@@ -671,6 +700,7 @@ fn games() -> Vec<&'static str> {
 fn native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = module.py();
     module.add_class::<Game>()?;
+    module.add_class::<PylosTablebase>()?;
     for function in [
         wrap_pyfunction!(bot_move, module)?,
         wrap_pyfunction!(solve, module)?,
@@ -691,6 +721,8 @@ fn native(module: &Bound<'_, PyModule>) -> PyResult<()> {
         ),
         (py.get_type::<BadOptionError>(), ErrorKind::BadOption),
         (py.get_type::<OutOfBudgetError>(), ErrorKind::OutOfBudget),
+        (py.get_type::<NoDatabaseError>(), ErrorKind::NoDatabase),
+        (py.get_type::<BadFileError>(), ErrorKind::BadFile),
     ];
     for (class, kind) in kinds {
         class.setattr("kind", kind.as_str())?;

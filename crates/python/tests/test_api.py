@@ -276,3 +276,51 @@ def test_ctrl_c_stops_the_solver_at_once():
         assert "KeyboardInterrupt" in errors
     finally:
         process.kill()
+
+
+# The compact solution file of the `children` positions with at least 28 balls.
+CHILDREN_28 = (
+    __import__("pathlib").Path(__file__).resolve().parents[2]
+    / "server" / "tests" / "data" / "children-28.dz"
+)
+# A `children` game with 29 balls on the board: Dark to move loses in 2
+# (`towers solve pylos --variant children --db children-28.dz --moves ...`).
+CHILDREN_LATE = (
+    "0c3 0a2 0b3 0a3 0d1 0b1 0b4 0a1 0b2 0d4 0c3-1a1 0c4 0a4 1a2 0d1-1a3 0c1 0d2 0d3 0d1 "
+    "0c3 1b3 0c1-1c3 0c2 1c2 1b2 1c3-2a2 0d1-1c3 0d1 0c1 2b2 1c1 1b1 2a1"
+)
+
+
+def test_a_pylos_solution_file_answers_as_the_database(tmp_path):
+    tablebase = tg.PylosTablebase(str(CHILDREN_28))
+    options = tablebase.options()
+    assert (options["variant"], options["minBalls"]) == ("children", 28)
+    assert options["bytes"] == CHILDREN_28.stat().st_size
+    game = tg.Game.from_record("pylos", CHILDREN_LATE, variant="children")
+    value = tg.solve(game, tablebase=tablebase)
+    assert (value["verdict"], value["plies"]) == ("loss", 2)
+    moves = tg.move_values(game, tablebase=tablebase)
+    assert sorted(m["move"] for m in moves) == sorted(game.legal_moves())
+    assert (moves[0]["verdict"], moves[0]["plies"]) == ("loss", 2)
+    # Not covered: the start; another game; a file cut short; a damaged block.
+    with pytest.raises(tg.NoDatabaseError, match="does not cover"):
+        tg.move_values(tg.Game("pylos", variant="children"), tablebase=tablebase)
+    with pytest.raises(tg.BadOptionError):
+        tg.solve(tg.Game("pyrga"), tablebase=tablebase)
+    data = CHILDREN_28.read_bytes()
+    cut = tmp_path / "cut.dz"
+    cut.write_bytes(data[:-100])
+    with pytest.raises(tg.BadFileError):
+        tg.PylosTablebase(str(cut))
+    header = data[:256].decode("ascii")
+    blocks = int(header.split("blocks=")[1].split()[0])
+    damaged = bytearray(data)
+    for block in range(blocks):
+        start = int.from_bytes(data[256 + 8 * block : 264 + 8 * block], "little")
+        end = int.from_bytes(data[264 + 8 * block : 272 + 8 * block], "little")
+        damaged[(start + end) // 2] ^= 0x5A
+    hurt = tmp_path / "damaged.dz"
+    hurt.write_bytes(bytes(damaged))
+    with pytest.raises(tg.BadFileError, match="damaged"):
+        tg.solve(game, tablebase=tg.PylosTablebase(str(hurt)))
+    assert tg.BadFileError.kind == "badFile" and tg.NoDatabaseError.kind == "noDatabase"

@@ -53,7 +53,8 @@ impl ApiError {
     /// otherwise.
     pub(crate) fn from_catalog(error: Error) -> ApiError {
         let status = match error.kind {
-            ErrorKind::OutOfBudget => StatusCode::SERVICE_UNAVAILABLE,
+            ErrorKind::OutOfBudget | ErrorKind::NoDatabase => StatusCode::SERVICE_UNAVAILABLE,
+            ErrorKind::BadFile => StatusCode::INTERNAL_SERVER_ERROR,
             _ => StatusCode::BAD_REQUEST,
         };
         ApiError::new(status, error.kind.as_str(), error.message)

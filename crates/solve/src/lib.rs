@@ -50,10 +50,12 @@ mod value;
 
 #[cfg(feature = "database")]
 pub use crate::pylos::database::compact::{CompactReport, CompactSettings};
+#[cfg(feature = "tablebase")]
+pub use crate::pylos::database::reader::CompactReader;
 #[cfg(feature = "database")]
-pub use crate::pylos::database::{
-    BuildReport, BuildSettings, Header, PylosDatabase, Stage, Storage,
-};
+pub use crate::pylos::database::{BuildReport, BuildSettings, PylosDatabase, Storage};
+#[cfg(feature = "tablebase")]
+pub use crate::pylos::database::{Header, Stage};
 #[cfg(feature = "database")]
 pub use crate::pylos::direct::PylosDirect;
 pub use crate::pylos::index::PylosIndex;

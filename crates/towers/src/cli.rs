@@ -269,6 +269,10 @@ pub(crate) struct PlayArgs {
     /// With --watch: the pause after each move, in milliseconds.
     #[arg(long, default_value_t = 500, allow_negative_numbers = true, value_parser = whole::<u64>)]
     pub(crate) delay: u64,
+    /// Pylos: the solved database the perfect bot and `values` read (the file of a build
+    /// or its compact `.dz` form), in place of the one `TOWERS_PYLOS_DB` names.
+    #[arg(long, value_name = "FILE")]
+    pub(crate) db: Option<std::path::PathBuf>,
 }
 
 impl AsMut<PositionArgs> for PlayArgs {

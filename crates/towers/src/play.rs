@@ -29,9 +29,31 @@ pub(crate) fn make_bot<G: CliGame>(
     Ok(catalog::bot_of::<G>(Some(name), level)?.bot(seed))
 }
 
+/// Gives the catalog, for Pylos only, the database `path` of `towers play --db`, which the
+/// perfect bot and `values` then read in place of `TOWERS_PYLOS_DB`'s.
+///
+/// # Errors
+/// `--db` for another game; the database's errors when it cannot be opened.
+fn install_database<G: CliGame>(path: Option<&std::path::Path>) -> Result<(), CliError> {
+    let Some(path) = path else {
+        return Ok(());
+    };
+    if core::any::TypeId::of::<G>() != core::any::TypeId::of::<pylos::State>() {
+        return Err(CliError::Option(format!(
+            "--db is for Pylos, not {}",
+            G::NAME
+        )));
+    }
+    let database = solve::PylosDatabase::open(path)?;
+    catalog::Databases::default()
+        .with_pylos(std::sync::Arc::new(database))
+        .install();
+    Ok(())
+}
+
 /// Gives the catalog, once and for Pylos only, the database named by the environment
-/// variable `TOWERS_PYLOS_DB`, which the perfect bot and `values` read; a file that cannot
-/// be opened is reported on standard error and left out.
+/// variable `TOWERS_PYLOS_DB`, which the perfect bot and `values` read, unless `--db` gave
+/// one; a file that cannot be opened is reported on standard error and left out.
 fn install_databases<G: CliGame>() {
     static ONCE: std::sync::Once = std::sync::Once::new();
     if core::any::TypeId::of::<G>() != core::any::TypeId::of::<pylos::State>() {
@@ -41,6 +63,9 @@ fn install_databases<G: CliGame>() {
         let Some(path) = std::env::var_os("TOWERS_PYLOS_DB") else {
             return;
         };
+        if !catalog::Databases::installed().pylos().is_empty() {
+            return;
+        }
         match solve::PylosDatabase::open(std::path::Path::new(&path)) {
             Ok(database) => {
                 catalog::Databases::default()
@@ -58,6 +83,7 @@ pub(crate) fn play<G: CliGame>(
     out: &mut impl Write,
 ) -> Result<(), CliError> {
     let start = position::<G>(&args.position, &args.options)?;
+    install_database::<G>(args.db.as_deref())?;
     let seed = args.seed.unwrap_or_else(clock_seed);
     let bot_name = args.bot.as_deref().unwrap_or(G::BOTS[0]);
     let seats = start.seats();

@@ -241,3 +241,56 @@ fn the_arena_plays_pylos() {
         "reproducible for a seed"
     );
 }
+
+/// The compact database of the `children` positions with at least 28 balls.
+const CHILDREN_28: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../server/tests/data/children-28.dz"
+);
+
+#[test]
+fn play_reads_the_perfect_bots_database_from_db() {
+    // A `children` game with 29 balls on the board: Dark to move loses in 2.
+    let record = "0c3 0a2 0b3 0a3 0d1 0b1 0b4 0a1 0b2 0d4 0c3-1a1 0c4 0a4 1a2 0d1-1a3 0c1 0d2 \
+                  0d3 0d1 0c3 1b3 0c1-1c3 0c2 1c2 1b2 1c3-2a2 0d1-1c3 0d1 0c1 2b2 1c1 1b1 2a1";
+    let solved = ok(&[
+        "solve",
+        "pylos",
+        "--variant",
+        "children",
+        "--db",
+        CHILDREN_28,
+        "--moves",
+        record,
+    ]);
+    assert!(solved.contains("value loss plies 2"), "{solved}");
+    let played = ok(&[
+        "play",
+        "pylos",
+        "--variant",
+        "children",
+        "--moves",
+        record,
+        "--bots",
+        "--bot",
+        "perfect",
+        "--db",
+        CHILDREN_28,
+        "--seed",
+        "1",
+    ]);
+    let moves = played
+        .lines()
+        .find_map(|line| line.strip_prefix("record "))
+        .unwrap_or_default();
+    assert_eq!(
+        moves.split(' ').count(),
+        record.split_whitespace().count() + 2,
+        "{played}"
+    );
+    assert!(played.contains("winner 0"), "{played}");
+    let error = fails(&["play", "pylos", "--db", "/nonexistent/x.dz"]);
+    assert!(error.contains("/nonexistent/x.dz"), "{error}");
+    let error = fails(&["play", "pyrga", "--db", CHILDREN_28]);
+    assert!(error.contains("--db is for Pylos"), "{error}");
+}

@@ -4,7 +4,8 @@
 // leaves it as an `Error` with a `kind`:
 //
 // - the module's own errors (`parse`, `illegal`, `gameOver`, `invalidPosition`,
-//   `badOption`, `outOfBudget`) pass through unchanged;
+//   `badOption`, `outOfBudget`, `noDatabase`, `badFile`) and the tablebase layer's
+//   (`network`) pass through unchanged;
 // - `freed`: a game used after its `free()`;
 // - `notLoaded`: a call before the module was loaded (`init()` in a browser);
 // - `outOfMemory`: the module trapped after an allocation failed (its memory is full);
@@ -21,8 +22,11 @@
  * the guard passes unchanged through an outer call: `botMove(game)` calls `game.botMove`). */
 const KINDS = new Set([
   "parse", "illegal", "gameOver", "invalidPosition", "badOption", "outOfBudget",
-  "freed", "notLoaded", "outOfMemory", "internal",
+  "noDatabase", "badFile", "network", "freed", "notLoaded", "outOfMemory", "internal",
 ]);
+
+/** The classes of the bindings, guarded as `Game` is. */
+const CLASSES = ["Game", "PylosTablebaseReader"];
 
 /** What the bindings throw for a game whose memory was released. */
 const FREED = /null pointer passed to rust/;
@@ -78,13 +82,12 @@ function guard(raw, { loaded = () => true, skip = [] } = {}) {
       }
     };
 
-  const Game = raw.Game;
   const wrapMembers = (target, names) => {
     for (const name of names) {
       // The class's own properties, and the bindings' internals (`__wrap`, …), as they are.
       if (name === "constructor" || name === "prototype" || name === "length") continue;
       if (typeof name === "string" && name.startsWith("__")) continue;
-      if (name === "name" && target === Game) continue;
+      if (name === "name" && typeof target === "function") continue;
       const descriptor = Object.getOwnPropertyDescriptor(target, name);
       if (descriptor === undefined || !descriptor.configurable) continue;
       if (typeof descriptor.value === "function") {
@@ -109,17 +112,19 @@ function guard(raw, { loaded = () => true, skip = [] } = {}) {
       }
     };
   };
-  wrapMembers(Game.prototype, Reflect.ownKeys(Game.prototype));
-  wrapMembers(Game, Object.getOwnPropertyNames(Game));
-
-  const construct = guarded((args, newTarget) => Reflect.construct(Game, args, newTarget));
-  const exports = {
+  const exports = {};
+  for (const name of CLASSES) {
+    const Class = raw[name];
+    if (typeof Class !== "function") continue;
+    wrapMembers(Class.prototype, Reflect.ownKeys(Class.prototype));
+    wrapMembers(Class, Object.getOwnPropertyNames(Class));
+    const construct = guarded((args, newTarget) => Reflect.construct(Class, args, newTarget));
     // `new Game(…)` through the guard; `instanceof`, the prototype and the static
     // functions are those of the class itself.
-    Game: new Proxy(Game, { construct: (_, args, newTarget) => construct(args, newTarget) }),
-  };
+    exports[name] = new Proxy(Class, { construct: (_, args, newTarget) => construct(args, newTarget) });
+  }
   for (const [name, value] of Object.entries(raw)) {
-    if (name === "Game" || name.startsWith("__") || skip.includes(name) || typeof value !== "function") continue;
+    if (CLASSES.includes(name) || name.startsWith("__") || skip.includes(name) || typeof value !== "function") continue;
     exports[name] = guarded(value);
   }
   return exports;

@@ -6,5 +6,7 @@
 
 const bindings = require("./bindings/node/towers_wasm.js");
 const { guard } = require("./guard.cjs");
+const { tablebase } = require("./tablebase.cjs");
 
-module.exports = guard(bindings);
+const guarded = guard(bindings);
+module.exports = { ...guarded, ...tablebase(guarded) };

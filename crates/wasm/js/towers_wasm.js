@@ -3,9 +3,11 @@
 // calls are synchronous. Every export passes through the guard (guard.js).
 import loadBindings, * as bindings from "./bindings/web/towers_wasm.js";
 import { guard } from "./guard.js";
+import { tablebase } from "./tablebase.js";
 
 let loaded = false;
-const api = guard(bindings, { loaded: () => loaded, skip: ["default", "initSync"] });
+const guarded = guard(bindings, { loaded: () => loaded, skip: ["default", "initSync"] });
+const api = { ...guarded, ...tablebase(guarded) };
 
 /** The error of a module that could not be loaded: kind `notLoaded`. */
 function notLoaded(cause) {
@@ -37,4 +39,4 @@ export function initSync(input) {
   }
 }
 
-export const { Game, botMove, solve, moveValues, gameInfo, memoryUsage } = api;
+export const { Game, botMove, solve, moveValues, gameInfo, memoryUsage, PylosTablebase } = api;

@@ -10,4 +10,4 @@ export default async function init() {}
 /** Does nothing: in Node the module is loaded on import. */
 export function initSync() {}
 
-export const { Game, botMove, solve, moveValues, gameInfo, memoryUsage } = towers;
+export const { Game, botMove, solve, moveValues, gameInfo, memoryUsage, PylosTablebase } = towers;

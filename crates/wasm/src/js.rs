@@ -13,7 +13,7 @@ use crate::args::{
 };
 
 /// `value` serialized as a plain JavaScript value (objects, arrays, `null` for none).
-fn plain<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsValue> {
+pub(crate) fn plain<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsValue> {
     value
         .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
         .map_err(|error| to_js(&WebError::bad_option(error.to_string())))
@@ -37,6 +37,13 @@ fn now_ms() -> f64 {
 #[wasm_bindgen]
 pub struct Game {
     inner: AnyGame,
+}
+
+impl Game {
+    /// The game.
+    pub(crate) const fn inner(&self) -> &AnyGame {
+        &self.inner
+    }
 }
 
 #[wasm_bindgen]

@@ -20,6 +20,11 @@
 //!   `{verdict, plies, text}`) and `moveValues(game, {timeMs, nodes})` (every legal move
 //!   with its value for the mover, best first).
 //!
+//! - `PylosTablebaseReader`: a Pylos solution file read from bytes JavaScript fetches,
+//!   which the package's `PylosTablebase` (`js/tablebase.js`) drives: `solve` and
+//!   `moveValues` with `{tablebase}` (errors `noDatabase`, `badFile`, and `network` from
+//!   the JavaScript layer).
+//!
 //! - `memoryUsage()`: the module's memory (`{memoryBytes, heapBytes, peakHeapBytes}`).
 //!
 //! Every refused input throws an `Error` whose `kind` is `parse`, `illegal`, `gameOver`,
@@ -39,7 +44,9 @@
 mod args;
 mod js;
 mod memory;
+mod tablebase;
 mod typescript;
 
 pub use js::{Game, bot_move, game_info, move_values, solve};
 pub use memory::{allocation_failed, memory_usage};
+pub use tablebase::PylosTablebaseReader;

@@ -121,7 +121,62 @@ export interface MoveValue {
  * every later call throws the same kind until the package is loaded again. */
 export type ErrorKind =
   | "parse" | "illegal" | "gameOver" | "invalidPosition" | "badOption" | "outOfBudget"
+  | "noDatabase" | "badFile" | "network"
   | "freed" | "notLoaded" | "outOfMemory" | "internal";
+
+/** What a Pylos solution file holds (`tb.options()`). */
+export interface TablebaseOptions {
+  variant: "children" | "standard" | "expert";
+  takeback: string;
+  end: "nomove" | "reserve";
+  /** The fewest balls on the board of a position covered (0: the whole game). */
+  minBalls: number;
+  /** The indices (positions, valid or not) covered. */
+  positions: number;
+  /** The size of the file, in bytes. */
+  bytes: number;
+  /** The blocks of 65,536 values it holds. */
+  blocks: number;
+}
+
+/** The value of a position and of its moves, and where they came from. */
+export interface PerfectValues {
+  value: PositionValue;
+  moves: MoveValue[];
+  /** "database": the file; "direct": solved directly (a position the file does not cover). */
+  source: "database" | "direct" | "solver";
+}
+
+/** Pylos's perfect play from a compact solution file (`.dz`), read block by block: from a
+ * URL with HTTP `Range` requests (each block's checksum checked, the last 256 kept), or a
+ * file path in Node. Errors: `badFile` (damaged, cut short, not a solution file),
+ * `network` (unreachable, 404, a host that ignores `Range`, too slow), `noDatabase` (a
+ * position the file does not cover), never a wrong value. */
+export class PylosTablebase {
+  private constructor();
+  /** Opens the file: reads and checks its header and table of blocks. `fetch`: the function
+   * to read a URL with (default: the global one); `timeoutMs`: the most a request may take
+   * (default 20000). */
+  static open(
+    source: string | { href: string },
+    options?: { fetch?: (url: string, init?: object) => Promise<unknown>; timeoutMs?: number },
+  ): Promise<PylosTablebase>;
+  /** What the file holds. */
+  options(): TablebaseOptions;
+  /** The requests made and the bytes they brought so far. */
+  stats(): { requests: number; bytes: number };
+  /** The URL or path read. */
+  readonly source: string;
+  /** The value of `game`'s position and of each of its moves. */
+  analyse(game: Game): Promise<PerfectValues>;
+  /** Closes the file (a path in Node). */
+  close(): Promise<void>;
+}
+
+/** `solve` with a Pylos solution file: the value of the position, as a promise. */
+export function solve(game: Game, options: { tablebase: PylosTablebase }): Promise<PositionValue>;
+/** `moveValues` with a Pylos solution file: every move with its value, best first, as a promise. */
+export function moveValues(game: Game, options: { tablebase: PylosTablebase }): Promise<MoveValue[]>;
 
 /** What every call throws: an `Error` with a `kind`. */
 export interface TowersError extends Error { kind: ErrorKind; }

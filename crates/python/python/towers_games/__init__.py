@@ -10,13 +10,16 @@ are in ``towers_games.openspiel``, the PettingZoo environments in
 """
 
 from ._native import (
+    BadFileError,
     BadOptionError,
     Game,
     GameOverError,
     IllegalMoveError,
     InvalidPositionError,
+    NoDatabaseError,
     OutOfBudgetError,
     ParseError,
+    PylosTablebase,
     TowersError,
     bot_move,
     game_info,
@@ -26,13 +29,16 @@ from ._native import (
 )
 
 __all__ = [
+    "BadFileError",
     "BadOptionError",
     "Game",
     "GameOverError",
     "IllegalMoveError",
     "InvalidPositionError",
+    "NoDatabaseError",
     "OutOfBudgetError",
     "ParseError",
+    "PylosTablebase",
     "TowersError",
     "bot_move",
     "game_info",

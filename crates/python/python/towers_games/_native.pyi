@@ -1,5 +1,6 @@
 """Type stubs of the native part of towers_games (see docs/python.md)."""
 
+import os
 from typing import Any, Dict, List, Optional, Tuple, Union
 
 import numpy as np
@@ -29,6 +30,18 @@ class BadOptionError(TowersError):
 
 class OutOfBudgetError(TowersError):
     """The solver's budget ran out before it found the value (``outOfBudget``)."""
+
+class NoDatabaseError(TowersError):
+    """No solution file covers the position, too early to solve directly (``noDatabase``)."""
+
+class BadFileError(TowersError):
+    """A solution file damaged, cut short, unreadable or not one (``badFile``)."""
+
+class PylosTablebase:
+    """Pylos's perfect play from a compact solution file (``.dz``), read block by block."""
+
+    def __init__(self, path: Union[str, "os.PathLike[str]"]) -> None: ...
+    def options(self) -> Dict[str, Any]: ...
 
 class Game:
     """A position of one of the games with where it began and its record; immutable."""
@@ -83,10 +96,16 @@ def bot_move(
     time_ms: Optional[float] = None,
 ) -> str: ...
 def solve(
-    game: Game, time_ms: Optional[float] = None, nodes: Optional[int] = None
+    game: Game,
+    time_ms: Optional[float] = None,
+    nodes: Optional[int] = None,
+    tablebase: Optional[PylosTablebase] = None,
 ) -> Dict[str, Any]: ...
 def move_values(
-    game: Game, time_ms: Optional[float] = None, nodes: Optional[int] = None
+    game: Game,
+    time_ms: Optional[float] = None,
+    nodes: Optional[int] = None,
+    tablebase: Optional[PylosTablebase] = None,
 ) -> List[Dict[str, Any]]: ...
 def game_info(name: str) -> Dict[str, Any]: ...
 def games() -> List[str]: ...

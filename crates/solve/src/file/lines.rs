@@ -12,7 +12,9 @@ use std::path::{Path, PathBuf};
 
 use super::checksum::{fnv1a, fnv1a_continue};
 #[cfg(feature = "database")]
-use super::seal::{bad_file, io_error, write_whole};
+use super::head::bad_file;
+#[cfg(feature = "database")]
+use super::seal::{io_error, write_whole};
 #[cfg(feature = "database")]
 use crate::error::{FileErrorKind, SolveError};
 

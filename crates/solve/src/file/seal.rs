@@ -6,24 +6,12 @@ use std::fs::File;
 use std::io::{self, BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 
-use crate::error::{FileError, FileErrorKind, SolveError};
-
-/// The bytes of the header: the magic, then a line of text padded with spaces.
-pub(crate) const HEADER: usize = 256;
+use super::head::{HEADER, bad_file, damaged_header, header_line};
+use crate::error::{FileErrorKind, SolveError};
 
 /// A header line: `fields`, then the checksum as the last field.
 pub(crate) fn seal_line(fields: &str, checksum: u64) -> String {
     format!("{fields} checksum={checksum:016x}")
-}
-
-/// The fields of a header line and its checksum, which must end the line in 16 hex digits.
-pub(crate) fn unseal_line(line: &str) -> Option<(&str, u64)> {
-    let (fields, digits) = line.rsplit_once(" checksum=")?;
-    let hex = digits.len() == 16 && digits.bytes().all(|b| b.is_ascii_hexdigit());
-    Some((
-        fields,
-        u64::from_str_radix(digits, 16).ok().filter(|_| hex)?,
-    ))
 }
 
 /// Writes `magic`, the header `line` padded to [`HEADER`] bytes, then what `body` writes,
@@ -96,11 +84,6 @@ pub(crate) fn io_error(path: &Path) -> impl Fn(io::Error) -> SolveError + use<> 
     move |source| bad_file(&path, FileErrorKind::Io(source))
 }
 
-/// The error `kind` of the file `path`, as a solve's error.
-pub(crate) fn bad_file(path: &Path, kind: FileErrorKind) -> SolveError {
-    SolveError::File(FileError::new(path, kind))
-}
-
 /// The temporary file a write to `path` goes through: `path` with `.tmp` added.
 pub(crate) fn temporary_path(path: &Path) -> PathBuf {
     let mut temporary = PathBuf::from(path);
@@ -115,26 +98,6 @@ pub(crate) fn pad_header(magic: [u8; 8], line: &str) -> [u8; HEADER] {
     head[8..8 + line.len()].copy_from_slice(line.as_bytes());
     head[HEADER - 1] = b'\n';
     head
-}
-
-/// The error of a header line that cannot be read.
-pub(crate) fn damaged_header() -> FileErrorKind {
-    FileErrorKind::BadHeader {
-        reason: "a damaged header".to_owned(),
-    }
-}
-
-/// The line of a header read whole: it starts at once after the magic and only spaces pad
-/// it to the final line break, so that no byte of the header escapes its checksum.
-pub(crate) fn header_line(head: &[u8; HEADER]) -> Option<&str> {
-    let text = &head[8..HEADER - 1];
-    let used = text
-        .iter()
-        .rposition(|&b| b != b' ')
-        .map_or(0, |last| last + 1);
-    std::str::from_utf8(&text[..used])
-        .ok()
-        .filter(|line| !line.starts_with(' ') && head[HEADER - 1] == b'\n')
 }
 
 /// Makes sure a file can be written at `path` (its folder exists and is writable) by

@@ -16,9 +16,8 @@
 //! [`PylosDatabase::verify`]: crate::PylosDatabase::verify
 
 use std::borrow::Cow;
-use std::cell::RefCell;
 use std::fs::File;
-use std::io::{self, Read, Seek, SeekFrom, Write};
+use std::io::{self, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -26,17 +25,15 @@ use rayon::prelude::*;
 
 use crate::error::{FileErrorKind, SolveError};
 use crate::file::{
-    HEADER, bad_file, damaged_header, fnv1a, fnv1a_continue, io_error, pad_header, seal_line,
-    temporary_path, unseal_line, write_through,
+    HEADER, bad_file, fnv1a, fnv1a_continue, io_error, pad_header, seal_line, temporary_path,
+    write_through,
 };
 use crate::progress::{Job, Progress};
 use crate::pylos::database::Header;
 use crate::pylos::retro::Meter;
 
-/// The first bytes of a compact database.
-pub(crate) const MAGIC: &[u8; 8] = b"TOWERSDZ";
-/// The version of the compact layout.
-const VERSION: u32 = 1;
+pub(crate) use super::reader::MAGIC;
+use super::reader::{CompactReader, VERSION};
 /// The blocks compressed together between two writes of a build.
 const BATCH: u64 = 256;
 
@@ -99,166 +96,48 @@ pub struct CompactReport {
     pub seconds: f64,
 }
 
-/// The values of a compact database, read from its file block by block.
+/// The values of a compact database, read from its file block by block through a
+/// [`CompactReader`].
 pub(crate) struct CompactValues {
     path: PathBuf,
     file: File,
-    positions: u64,
-    block: u64,
-    /// Where each block starts in the file, then the file's end.
-    offsets: Vec<u64>,
-}
-
-thread_local! {
-    /// One zstd context per thread, kept between lookups.
-    static DECOMPRESSOR: RefCell<Option<zstd::bulk::Decompressor<'static>>> =
-        const { RefCell::new(None) };
+    reader: CompactReader,
 }
 
 impl CompactValues {
-    /// Reads the header and the table of offsets of the compact database at `path`,
-    /// whose magic has been read from `file`, checking the seal and the layout.
-    pub(crate) fn open(path: &Path, mut file: File) -> Result<(Header, CompactValues), SolveError> {
-        let bad = |reason: String| bad_file(path, FileErrorKind::BadHeader { reason });
+    /// Reads the header and the table of offsets of the compact database at `path` from
+    /// `file`, checking the seal and the layout.
+    pub(crate) fn open(path: &Path, file: File) -> Result<(Header, CompactValues), SolveError> {
         let io = io_error(path);
         let len = file.metadata().map_err(&io)?.len();
-        let mut head = [0u8; HEADER];
-        file.seek(SeekFrom::Start(0)).map_err(&io)?;
-        file.read_exact(&mut head)
-            .map_err(|_| bad_file(path, FileErrorKind::TooShort { bytes: len }))?;
-        let line =
-            crate::file::header_line(&head).ok_or_else(|| bad_file(path, damaged_header()))?;
-        let mut header = Header::parse(path, line)?;
-        let field = |name: &str| -> Result<u64, SolveError> {
-            line.split_whitespace()
-                .find_map(|pair| pair.strip_prefix(name)?.strip_prefix('='))
-                .and_then(|text| text.parse().ok())
-                .ok_or_else(|| bad(format!("the compact header has no {name} or a bad one")))
+        let read = |bytes: u64| -> Result<Vec<u8>, SolveError> {
+            let mut prefix = vec![0u8; bytes.min(len) as usize];
+            read_at(&file, &mut prefix, 0).map_err(&io)?;
+            Ok(prefix)
         };
-        if field("compact")? != u64::from(VERSION) {
-            return Err(bad("an unknown version of the compact format".to_owned()));
-        }
-        let block = field("block")?;
-        let blocks = field("blocks")?;
-        let values = line
-            .split_whitespace()
-            .find_map(|pair| pair.strip_prefix("values="))
-            .and_then(|hex| u64::from_str_radix(hex, 16).ok())
-            .ok_or_else(|| bad("the compact header has no values checksum".to_owned()))?;
-        if block == 0 || blocks != header.positions.div_ceil(block) {
-            return Err(bad(format!(
-                "{blocks} blocks of {block} values cannot hold {} positions",
-                header.positions
-            )));
-        }
-        let table = (blocks + 1) * 8;
-        if len < HEADER as u64 + table {
-            return Err(bad_file(
-                path,
-                FileErrorKind::Truncated {
-                    bytes: len,
-                    expected: HEADER as u64 + table,
-                },
-            ));
-        }
-        let mut bytes = vec![0u8; table as usize];
-        file.read_exact(&mut bytes).map_err(&io)?;
-        let (fields, seal) = unseal_line(line).ok_or_else(|| bad("a bad checksum".to_owned()))?;
-        if fnv1a_continue(fnv1a(fields.as_bytes()), &bytes) != seal {
-            return Err(bad_file(
-                path,
-                FileErrorKind::Checksum {
-                    sealed: "header and table of blocks",
-                },
-            ));
-        }
-        let offsets: Vec<u64> = bytes
-            .chunks_exact(8)
-            .map(|word| u64::from_le_bytes(word.try_into().unwrap_or_default()))
-            .collect();
-        let data = HEADER as u64 + table;
-        let ordered = offsets.first() == Some(&data) && offsets.windows(2).all(|w| w[0] < w[1]);
-        if !ordered || offsets.last() != Some(&len) {
-            return Err(bad_file(
-                path,
-                FileErrorKind::Truncated {
-                    bytes: len,
-                    expected: offsets.last().copied().unwrap_or_default(),
-                },
-            ));
-        }
-        header.checksum = values;
+        let head = read(CompactReader::HEAD)?;
+        let prefix = read(CompactReader::table_end(path, &head)?)?;
+        let reader = CompactReader::new(path, &prefix, len)?;
+        let header = reader.header().clone();
         let compact = CompactValues {
             path: path.to_owned(),
             file,
-            positions: header.positions,
-            block,
-            offsets,
+            reader,
         };
         Ok((header, compact))
     }
 
-    /// The size of the file, in bytes.
-    pub(crate) fn bytes(&self) -> u64 {
-        self.offsets.last().copied().unwrap_or_default()
+    /// The reader of the file.
+    pub(crate) const fn reader(&self) -> &CompactReader {
+        &self.reader
     }
 
-    /// The number of blocks.
-    pub(crate) fn blocks(&self) -> u64 {
-        self.offsets.len() as u64 - 1
-    }
-
-    /// The values in a block (the last may hold fewer).
-    pub(crate) fn block_len(&self) -> u64 {
-        self.block
-    }
-
-    /// The block that holds `index`.
-    pub(crate) fn block_of(&self, index: u64) -> u64 {
-        index / self.block
-    }
-
-    /// The byte of `index`, or `None` past the end.
-    pub(crate) fn get(&self, index: u64) -> Result<Option<u8>, SolveError> {
-        if index >= self.positions {
-            return Ok(None);
-        }
-        let values = self.block_values(index / self.block)?;
-        Ok(values.get((index % self.block) as usize).copied())
-    }
-
-    /// The values of block `number`, read from the file and decompressed.
+    /// The values of block `number`, read from the file, decompressed and checked.
     pub(crate) fn block_values(&self, number: u64) -> Result<Vec<u8>, SolveError> {
-        let damaged = |reason: String| {
-            bad_file(
-                &self.path,
-                FileErrorKind::DamagedBlock {
-                    block: number,
-                    reason,
-                },
-            )
-        };
-        let start = self.offsets[number as usize];
-        let end = self.offsets[number as usize + 1];
-        let mut frame = vec![0u8; (end - start) as usize];
-        read_at(&self.file, &mut frame, start).map_err(io_error(&self.path))?;
-        let len = (self.positions - number * self.block).min(self.block) as usize;
-        let values = DECOMPRESSOR
-            .with(|cell| {
-                let mut slot = cell.borrow_mut();
-                if slot.is_none() {
-                    *slot = Some(zstd::bulk::Decompressor::new()?);
-                }
-                match slot.as_mut() {
-                    Some(decompressor) => decompressor.decompress(&frame, len),
-                    None => Err(io::Error::other("no zstd context")),
-                }
-            })
-            .map_err(|error| damaged(error.to_string()))?;
-        if values.len() != len {
-            return Err(damaged(format!("{} values instead of {len}", values.len())));
-        }
-        Ok(values)
+        let range = self.reader.block_bytes(number);
+        let mut frame = vec![0u8; (range.end - range.start) as usize];
+        read_at(&self.file, &mut frame, range.start).map_err(io_error(&self.path))?;
+        self.reader.decode(number, &frame)
     }
 }
 

@@ -6,9 +6,12 @@ use std::path::Path;
 use pylos::Config;
 
 use crate::error::{FileErrorKind, SolveError};
-use crate::file::{bad_file, fnv1a, seal_line, unseal_line};
+use crate::file::{bad_file, unseal_line};
+#[cfg(feature = "database")]
+use crate::file::{fnv1a, seal_line};
 
 /// The first bytes of every database file.
+#[cfg(feature = "database")]
 pub(super) const MAGIC: &[u8; 8] = b"TOWERSDB";
 /// The version of the file format: 2 indexes positions up to symmetry; 3 seals the header,
 /// its checksum covering every byte of the header line before it as well as the values; 4
@@ -46,6 +49,7 @@ pub enum Stage {
 }
 
 impl Stage {
+    #[cfg(feature = "database")]
     pub(super) fn text(self) -> String {
         match self {
             Stage::Swept(end) => format!("swept:{end}"),
@@ -73,6 +77,7 @@ impl Header {
     /// The header of `positions` values of these options at `stage`, its checksum sealing
     /// the header line and the values: `values_hash` continues the hash of the line over
     /// the values.
+    #[cfg(feature = "database")]
     pub(super) fn sealed(
         config: Config,
         min_balls: u32,
@@ -92,6 +97,7 @@ impl Header {
     }
 
     /// The header line up to its checksum.
+    #[cfg(feature = "database")]
     pub(crate) fn fields(&self) -> String {
         format!(
             "game=pylos format={FORMAT} variant={} takeback={} end={} min_balls={} positions={} stage={}",
@@ -104,6 +110,7 @@ impl Header {
         )
     }
 
+    #[cfg(feature = "database")]
     pub(super) fn line(&self) -> String {
         seal_line(&self.fields(), self.checksum)
     }

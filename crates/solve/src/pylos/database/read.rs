@@ -38,7 +38,7 @@ impl PylosDatabase {
                 path: path.to_owned(),
                 index: PylosIndex::new(header.config),
                 header,
-                values: Values::Compact(values),
+                values: Values::Compact(Box::new(values)),
             });
         }
         drop(file);
@@ -102,7 +102,11 @@ impl PylosDatabase {
         })?;
         let byte = match &self.values {
             Values::Plain(values) => values.get(index as usize).copied(),
-            Values::Compact(values) => values.get(index)?,
+            Values::Compact(values) => {
+                let (_, block) = values.reader().locate(state)?;
+                let data = values.block_values(block)?;
+                return values.reader().value_in(state, |_| Some(&data));
+            }
         };
         let byte = byte.ok_or_else(|| {
             not_covered(format!(
@@ -135,8 +139,8 @@ impl PylosDatabase {
                 bytes: values.len() as u64,
             },
             Values::Compact(values) => Storage::Compact {
-                bytes: values.bytes(),
-                blocks: values.blocks(),
+                bytes: values.reader().bytes(),
+                blocks: values.reader().blocks(),
             },
         }
     }
@@ -189,8 +193,8 @@ impl PylosDatabase {
                 let mut out = Vec::with_capacity((end - start) as usize);
                 let mut index = start;
                 while index < end {
-                    let block = values.block_of(index);
-                    let first = block * values.block_len();
+                    let block = index / values.reader().block_len();
+                    let first = block * values.reader().block_len();
                     let data = values.block_values(block)?;
                     let from = (index - first) as usize;
                     let to = ((end - first) as usize).min(data.len());
@@ -209,7 +213,7 @@ impl PylosDatabase {
                 values.chunks(COPY_CHUNK).for_each(f);
                 Ok(())
             }
-            Values::Compact(values) => (0..values.blocks())
+            Values::Compact(values) => (0..values.reader().blocks())
                 .try_for_each(|block| values.block_values(block).map(|data| f(&data))),
         }
     }

@@ -9,13 +9,13 @@ use super::build::{CHECKPOINT_EVERY, IndexSpace, build_by_layers};
 use super::checkpoint::{Checkpoint, write_values};
 use super::counters::{counters_path, read_counters};
 use super::*;
-use crate::CompactSettings;
 use crate::PylosDirect;
 use crate::error::{FileError, FileErrorKind, SolveError};
 use crate::file::{HEADER, temporary_path};
 use crate::progress::{Job, Quiet};
 use crate::pylos::frontier::{self, Counters};
 use crate::pylos::retro::Meter;
+use crate::{CompactReader, CompactSettings};
 use boardcore::Player;
 use rand_core::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -257,13 +257,112 @@ fn compact_files_round_trip_and_refuse_damage() {
         panic!("a compact database");
     };
     assert!(matches!(
-        kind_of(values.get(299_999)),
+        kind_of(values.block_values(73)),
         Some(FileErrorKind::DamagedBlock { .. })
     ));
-    assert_eq!(values.get(0).unwrap(), Some(plain(&database)[0]));
-    assert_eq!(values.get(300_000).unwrap(), None);
+    assert!(values.block_values(0).unwrap()[..] == plain(&database)[..4096]);
+    assert!(values.reader().block_bytes(74).is_empty());
     assert!(hurt.verify().is_err());
     assert!(hurt.census().is_err());
+    std::fs::remove_dir_all(&directory).unwrap();
+}
+
+#[test]
+fn the_reader_without_a_file_decodes_and_checks_the_blocks_it_is_given() {
+    let directory = std::env::temp_dir().join(format!("solve-reader-{}", std::process::id()));
+    std::fs::create_dir_all(&directory).unwrap();
+    let plain_path = directory.join("plain.db");
+    let config = Config::with_variant(Variant::Children);
+    let cells: Vec<AtomicU8> = (0..100_000u64)
+        .map(|i| AtomicU8::new(((i / 300) % 7) as u8))
+        .collect();
+    write_values(&plain_path, config, 28, Stage::Done, &cells).unwrap();
+    let database = PylosDatabase::open(&plain_path).unwrap();
+    let path = directory.join("compact.dz");
+    let settings = CompactSettings {
+        block: 8192,
+        level: 3,
+    };
+    database.write_compact(&path, &settings, &Quiet).unwrap();
+    let bytes = std::fs::read(&path).unwrap();
+    let source = Path::new("https://example.org/compact.dz");
+    // The header says how much to read next: the header and the table of 13 blocks.
+    let end = CompactReader::table_end(source, &bytes[..HEADER]).unwrap();
+    assert_eq!(end, HEADER as u64 + 14 * 8);
+    let len = bytes.len() as u64;
+    let reader = CompactReader::new(source, &bytes[..end as usize], len).unwrap();
+    assert_eq!(reader.header(), database.header());
+    assert_eq!((reader.blocks(), reader.bytes()), (13, len));
+    // Each block, given its bytes, decodes to the values of the plain database.
+    let mut values = Vec::new();
+    for block in 0..reader.blocks() {
+        let range = reader.block_bytes(block);
+        values.extend(
+            reader
+                .decode(block, &bytes[range.start as usize..range.end as usize])
+                .unwrap(),
+        );
+    }
+    assert!(values == plain(&database));
+    // Bytes too few, a header from another file, a table cut short, a file of another
+    // length, a block changed or of the wrong length: refused, saying why.
+    let kind = |result: Result<CompactReader, SolveError>| kind_of(result);
+    assert!(matches!(
+        kind_of(CompactReader::table_end(source, &bytes[..100])),
+        Some(FileErrorKind::TooShort { bytes: 100 })
+    ));
+    assert!(matches!(
+        kind_of(CompactReader::table_end(
+            source,
+            &std::fs::read(&plain_path).unwrap()
+        )),
+        Some(FileErrorKind::NotThisFormat)
+    ));
+    assert!(matches!(
+        kind(CompactReader::new(source, &bytes[..end as usize - 1], len)),
+        Some(FileErrorKind::Truncated { .. })
+    ));
+    assert!(matches!(
+        kind(CompactReader::new(source, &bytes[..end as usize], len - 1)),
+        Some(FileErrorKind::Truncated { .. })
+    ));
+    let mut table = bytes[..end as usize].to_vec();
+    table[HEADER + 3] ^= 1;
+    assert!(matches!(
+        kind(CompactReader::new(source, &table, len)),
+        Some(FileErrorKind::Checksum { .. })
+    ));
+    let range = reader.block_bytes(5);
+    let mut frame = bytes[range.start as usize..range.end as usize].to_vec();
+    assert!(matches!(
+        kind_of(reader.decode(5, &frame[1..])),
+        Some(FileErrorKind::DamagedBlock { block: 5, .. })
+    ));
+    let last = frame.len() - 6;
+    frame[last] ^= 0x55;
+    let error = reader.decode(5, &frame).unwrap_err();
+    assert!(error.to_string().contains("block 5 is damaged"), "{error}");
+    assert!(error.to_string().contains("example.org"), "{error}");
+    assert!(matches!(
+        kind_of(reader.decode(13, &[])),
+        Some(FileErrorKind::DamagedBlock { block: 13, .. })
+    ));
+    // A value is read from the block of its position, once that block is at hand.
+    let state = (0..reader.header().positions)
+        .find_map(|index| database.index.state_at(index))
+        .unwrap();
+    let (index, block) = reader.locate(&state).unwrap();
+    assert_eq!(block, index / 8192);
+    assert!(matches!(
+        reader.value_in(&state, |_| None),
+        Err(SolveError::NotCovered { .. })
+    ));
+    let start = (block * 8192) as usize;
+    let decoded = &values[start..(start + 8192).min(values.len())];
+    assert_eq!(
+        reader.value_in(&state, |_| Some(decoded)).ok(),
+        crate::pylos::packed::unpack(values[index as usize])
+    );
     std::fs::remove_dir_all(&directory).unwrap();
 }
 
