@@ -92,8 +92,8 @@ pub(crate) fn bar(len: u64, what: &str) -> ProgressBar {
 /// The progress of a long solve (a Pylos build, the writing of a compact database, a
 /// Pyrga book, every move of a Pyrga position), drawn from `solve`'s events on standard
 /// error: a bar per stage on a terminal, a line every minute when standard error is a
-/// file (a run left going with its output to a log), and a line when a stage of a build or
-/// a ply of a book is over.
+/// file (a run left going with its output to a log; not for a book or an all-moves solve,
+/// [`lines_each_minute`]), and a line when a stage of a build or a ply of a book is over.
 pub(crate) struct Stages {
     /// The stage going on.
     stage: Mutex<Option<Stage>>,
@@ -160,8 +160,7 @@ impl Stages {
             bar.set_style(style.progress_chars("=> "));
         }
         let first_word = template.split(' ').next().unwrap_or_default();
-        let lines = bar
-            .is_hidden()
+        let lines = (bar.is_hidden() && lines_each_minute(job))
             .then(|| format!("{first_word} {message}").trim_end().to_owned());
         bar.set_message(message);
         Stage {
@@ -219,9 +218,8 @@ impl Progress for Stages {
                     match stage.job {
                         Job::Book(ply) => {
                             stage.bar.finish_and_clear();
-                            // A ply cut short (the budget ran out) is not reported as done.
                             let positions = stage.bar.length().unwrap_or_default();
-                            if stage.bar.position() == positions {
+                            if ply_done(stage.bar.position(), positions) {
                                 report(format_args!(
                                     "ply {ply}: {positions} positions, {:.1} s",
                                     self.started.elapsed().as_secs_f64()
@@ -252,6 +250,20 @@ impl Progress for Stages {
     }
 }
 
+/// Whether a stage of `job` writes a line every minute when standard error is not a
+/// terminal: those of a Pylos build, of the compact writing and of a Pyrga table's shard.
+/// A book writes a line when a ply is done instead, and an all-moves solve writes none.
+fn lines_each_minute(job: Job) -> bool {
+    !matches!(job, Job::Book(_) | Job::Moves)
+}
+
+/// Whether the ply of a book whose stage ends with `done` of its `positions` done gets its
+/// line: not when the ply was cut short (the budget ran out), nor when it had no positions
+/// (every game over by then), which was never told either.
+const fn ply_done(done: u64, positions: u64) -> bool {
+    positions > 0 && done == positions
+}
+
 /// Writes a line of progress to the standard error. A closed or full standard error (the
 /// reader of a pipe gone) loses the line but never stops the work, as `eprintln!` would by
 /// panicking.
@@ -262,4 +274,34 @@ fn report(line: core::fmt::Arguments<'_>) {
 /// The style of `template`, or the default one should the template not be valid.
 fn style(template: &str) -> ProgressStyle {
     ProgressStyle::with_template(template).unwrap_or_else(|_| ProgressStyle::default_bar())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn books_and_all_moves_solves_write_no_line_each_minute() {
+        for job in [Job::Book(0), Job::Book(7), Job::Moves] {
+            assert!(!lines_each_minute(job), "{job:?}");
+            // Not even with standard error going to a file.
+            assert_eq!(Stages::start(job, 10).lines, None, "{job:?}");
+        }
+        for job in [
+            Job::Sweep,
+            Job::Count,
+            Job::Layer(3),
+            Job::Compact,
+            Job::Table(6),
+        ] {
+            assert!(lines_each_minute(job), "{job:?}");
+        }
+    }
+
+    #[test]
+    fn a_ply_is_told_once_all_its_positions_are_done() {
+        assert!(ply_done(12, 12));
+        assert!(!ply_done(11, 12));
+        assert!(!ply_done(0, 0));
+    }
 }
