@@ -43,25 +43,25 @@ impl Recorder {
     fn heard(self) -> Vec<Heard> {
         self.0.into_inner().unwrap()
     }
+}
 
-    /// The stages heard, each as its job, its total and the units it advanced by, after
-    /// checking that each was started, then only advanced, then finished.
-    fn stages(self) -> Vec<(Job, u64, u64)> {
-        let mut stages = Vec::new();
-        let mut open: Option<(Job, u64, u64)> = None;
-        for heard in self.heard() {
-            match heard {
-                Heard::Started(job, total) => {
-                    assert_eq!(open, None, "{job:?} started inside a stage");
-                    open = Some((job, total, 0));
-                }
-                Heard::Advanced(done) => open.as_mut().expect("advanced outside a stage").2 += done,
-                Heard::Finished => stages.push(open.take().expect("finished outside a stage")),
+/// The stages of `heard`, each as its job, its total and the units it advanced by, after
+/// checking that each was started, then only advanced, then finished.
+fn stages(heard: &[Heard]) -> Vec<(Job, u64, u64)> {
+    let mut stages = Vec::new();
+    let mut open: Option<(Job, u64, u64)> = None;
+    for &heard in heard {
+        match heard {
+            Heard::Started(job, total) => {
+                assert_eq!(open, None, "{job:?} started inside a stage");
+                open = Some((job, total, 0));
             }
+            Heard::Advanced(done) => open.as_mut().expect("advanced outside a stage").2 += done,
+            Heard::Finished => stages.push(open.take().expect("finished outside a stage")),
         }
-        assert_eq!(open, None, "a stage was not finished");
-        stages
     }
+    assert_eq!(open, None, "a stage was not finished");
+    stages
 }
 
 /// The number of positions of each ply of `book`, counted by walking its two trees here:
@@ -149,7 +149,7 @@ fn a_book_tells_each_ply_and_each_position() {
     )
     .unwrap();
     // A stage per ply, in order, each with its positions as counted here, each done.
-    let stages = recorder.stages();
+    let stages = stages(&recorder.heard());
     let expected: Vec<(Job, u64, u64)> = positions_by_ply(shipped)
         .into_iter()
         .zip(0..)
@@ -192,7 +192,7 @@ fn a_book_stopped_by_its_budget_finishes_the_stage_it_was_in() {
         matches!(built, Err(SolveError::OutOfBudget { .. })),
         "{built:?}"
     );
-    let stages = recorder.stages();
+    let stages = stages(&recorder.heard());
     assert_eq!(stages.len(), plies as usize + 1);
     let (job, total, done) = stages[plies as usize];
     assert_eq!(job, Job::Book(plies));
@@ -227,11 +227,11 @@ fn an_all_moves_solve_tells_each_distinct_result() {
     let all = solver
         .move_values_resuming(&state, &[], &recorder, |mv, value| saved.push((mv, value)))
         .unwrap();
+    // A step for each distinct result, as it is solved.
     let heard = recorder.heard();
-    let mut expected = vec![Heard::Started(Job::Moves, results), Heard::Advanced(0)];
-    expected.extend((0..results).map(|_| Heard::Advanced(1)));
-    expected.push(Heard::Finished);
-    assert_eq!(heard, expected);
+    let steps = heard.iter().filter(|&&heard| heard == Heard::Advanced(1));
+    assert_eq!(steps.count() as u64, results, "{heard:?}");
+    assert_eq!(stages(&heard), [(Job::Moves, results, results)]);
     assert_eq!(saved.len() as u64, results);
     // Resumed with one value known: it is counted at once, the others as they are solved.
     let recorder = Recorder::default();
@@ -240,8 +240,9 @@ fn an_all_moves_solve_tells_each_distinct_result() {
         .unwrap();
     assert_eq!(resumed, all);
     let heard = recorder.heard();
-    let mut expected = vec![Heard::Started(Job::Moves, results), Heard::Advanced(1)];
-    expected.extend((1..results).map(|_| Heard::Advanced(1)));
-    expected.push(Heard::Finished);
-    assert_eq!(heard, expected);
+    assert_eq!(
+        heard[..2],
+        [Heard::Started(Job::Moves, results), Heard::Advanced(1)]
+    );
+    assert_eq!(stages(&heard), [(Job::Moves, results, results)]);
 }
