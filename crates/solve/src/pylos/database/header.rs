@@ -3,12 +3,13 @@
 
 use std::path::Path;
 
-use pylos::Config;
+use pylos::{Config, State};
 
 use crate::error::{FileErrorKind, SolveError};
 use crate::file::{bad_file, unseal_line};
 #[cfg(feature = "database")]
 use crate::file::{fnv1a, seal_line};
+use crate::pylos::index::PylosIndex;
 
 /// The first bytes of every database file.
 #[cfg(feature = "database")]
@@ -74,6 +75,30 @@ impl Stage {
 }
 
 impl Header {
+    /// The index of `state` in a file of this header, read with `index` (the file's own
+    /// index of its options).
+    ///
+    /// # Errors
+    /// [`SolveError::NotCovered`] for a position of other options or with fewer balls
+    /// than the file holds.
+    pub(crate) fn index_of(&self, index: &PylosIndex, state: &State) -> Result<u64, SolveError> {
+        let not_covered = |reason: String| SolveError::NotCovered { reason };
+        let at = index.index_of(state).ok_or_else(|| {
+            not_covered(format!(
+                "the database is for {}, the position for {}",
+                self.config,
+                state.config()
+            ))
+        })?;
+        if at >= self.positions {
+            return Err(not_covered(format!(
+                "the database holds positions with at least {} balls",
+                self.min_balls
+            )));
+        }
+        Ok(at)
+    }
+
     /// The header of `positions` values of these options at `stage`, its checksum sealing
     /// the header line and the values: `values_hash` continues the hash of the line over
     /// the values.

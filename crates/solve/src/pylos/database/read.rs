@@ -92,28 +92,21 @@ impl PylosDatabase {
     /// # Errors
     /// [`SolveError::NotCovered`] for other options or fewer balls than the database holds.
     pub fn value_of(&self, state: &State) -> Result<Value, SolveError> {
-        let not_covered = |reason: String| SolveError::NotCovered { reason };
-        let index = self.index.index_of(state).ok_or_else(|| {
-            not_covered(format!(
-                "the database is for {}, the position for {}",
-                self.header.config,
-                state.config()
-            ))
-        })?;
         let byte = match &self.values {
-            Values::Plain(values) => values.get(index as usize).copied(),
+            Values::Plain(values) => {
+                let index = self.header.index_of(&self.index, state)?;
+                // A plain file's values are as many as its header says (checked on opening).
+                values
+                    .get(index as usize)
+                    .copied()
+                    .ok_or(SolveError::Internal)?
+            }
             Values::Compact(values) => {
                 let (_, block) = values.reader().locate(state)?;
                 let data = values.block_values(block)?;
                 return values.reader().value_in(state, |_| Some(&data));
             }
         };
-        let byte = byte.ok_or_else(|| {
-            not_covered(format!(
-                "the database holds positions with at least {} balls",
-                self.header.min_balls
-            ))
-        })?;
         retro::unpack(byte).ok_or(SolveError::Internal)
     }
 

@@ -191,20 +191,7 @@ impl CompactReader {
     /// [`SolveError::NotCovered`] for a position of other options or with fewer balls
     /// than the database holds.
     pub fn locate(&self, state: &State) -> Result<(u64, u64), SolveError> {
-        let not_covered = |reason: String| SolveError::NotCovered { reason };
-        let index = self.index.index_of(state).ok_or_else(|| {
-            not_covered(format!(
-                "the database is for {}, the position for {}",
-                self.header.config,
-                state.config()
-            ))
-        })?;
-        if index >= self.header.positions {
-            return Err(not_covered(format!(
-                "the database holds positions with at least {} balls",
-                self.header.min_balls
-            )));
-        }
+        let index = self.header.index_of(&self.index, state)?;
         Ok((index, index / self.block))
     }
 
