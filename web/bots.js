@@ -70,7 +70,8 @@ export async function askSolution(game) {
   // The worker's message ends with the kind, which the page says in words instead.
   if (answer.error) return { error: answer.error.replace(` (${answer.kind})`, ""), kind: answer.kind };
   const ms = performance.now() - begun;
-  window.towersSolutionReads.push({ ms, opened: answer.opened, requests: answer.requests, bytes: answer.bytes });
+  const { opened, requests, bytes, total } = answer;
+  window.towersSolutionReads.push({ ms, opened, requests, bytes, total });
   return { value: answer.value, moves: answer.moves, ms };
 }
 

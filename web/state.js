@@ -69,9 +69,10 @@ export const solutions = {
 /** Bot timings, read by the browser tests: `{ game, level, ms }`. */
 window.towersTimings = [];
 
-/** Reads of a solution file, read by the browser tests: `{ ms, opened, requests, bytes }`
- * (the time from the question to the answer in the page, whether the file was opened for
- * it, the requests and bytes fetched for it). */
+/** Reads of a solution file, read by the browser tests: `{ ms, opened, requests, bytes,
+ * total }` (the time from the question to the answer in the page, whether the file was
+ * opened for it, the requests and bytes fetched for it, the bytes fetched from the file in
+ * all, answers the page dropped included). */
 window.towersSolutionReads = [];
 
 /** What the page shows besides the position. */

@@ -42,7 +42,8 @@ function finish(game, bot, level, seed) {
 const opened = new Map();
 
 /** The value of `game` and of each of its moves from the solution file at `url`, with what
- * reading it took: `{ value, moves, opened, requests, bytes }`. */
+ * reading it took: `{ value, moves, opened, requests, bytes, total }` (`total`: the bytes
+ * read from the file since it was opened). */
 async function fromSolution(game, url) {
   const fresh = !opened.has(url);
   if (fresh) {
@@ -54,7 +55,8 @@ async function fromSolution(game, url) {
   const before = fresh ? { requests: 0, bytes: 0 } : tablebase.stats();
   const { value, moves } = await tablebase.analyse(game);
   const after = tablebase.stats();
-  return { value: value.text, moves, opened: fresh, requests: after.requests - before.requests, bytes: after.bytes - before.bytes };
+  const read = { requests: after.requests - before.requests, bytes: after.bytes - before.bytes, total: after.bytes };
+  return { value: value.text, moves, opened: fresh, ...read };
 }
 
 function answer(request, game) {

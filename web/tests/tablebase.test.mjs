@@ -124,6 +124,17 @@ test("the panel shows the file's values, equal to the package's; bytes and times
   const records = lateRecords(0, 20);
   assert.equal(records.length, 20);
   const { page, errors } = await watchedPage(browser.context);
+  // The second count of the bytes read: the lengths of the parts the server sent, from
+  // each response's Content-Range as the browser received it.
+  const received = [];
+  const count = (request) => {
+    if (!request.url().endsWith("/solve/pylos-children-28.dz")) return;
+    received.push(request.response().then(async (response) => {
+      const [, start, end] = /^bytes (\d+)-(\d+)\//.exec(await response.headerValue("content-range"));
+      return Number(end) - Number(start) + 1;
+    }));
+  };
+  browser.context.on("requestfinished", count);
   await startGame(page, served.url, { game: "pylos", options: CHILDREN, bot: "random" });
   await page.waitForSelector("body[data-phase=human]");
   for (const [i, { record, file }] of records.entries()) {
@@ -138,8 +149,18 @@ test("the panel shows the file's values, equal to the package's; bytes and times
     assert.deepEqual(await panelRows(page), expected.moves.map((m) => `${m.move} ${m.text}`), record);
     assert.match(await page.textContent("#analysis-status"), new RegExp(`^Light to play: ${expected.value.text} \\(`));
   }
+  // Once every read is over (a position may have been asked twice, its first answer
+  // dropped), the panel asked again: its `total` counts every byte read from the file.
+  await page.waitForTimeout(500);
+  const asked = await page.evaluate(() => window.towersSolutionReads.length);
+  await page.uncheck("#analysis-on");
+  await page.check("#analysis-on");
+  await nextPanel(page, asked);
   const reads = await page.evaluate(() => window.towersSolutionReads);
-  const [first, ...rest] = reads;
+  browser.context.off("requestfinished", count);
+  const wire = (await Promise.all(received)).reduce((sum, bytes) => sum + bytes, 0);
+  assert.equal(wire, reads.at(-1).total, "the parts the server sent (Content-Range) add up to the bytes the package counted");
+  const [first, ...rest] = reads.slice(0, asked);
   assert.equal(first.opened, true);
   const ms = rest.map((r) => r.ms);
   const bytes = rest.map((r) => r.bytes);
