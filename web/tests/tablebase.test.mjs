@@ -192,7 +192,7 @@ test("the perfect bot plays the file's best move, and says when the file does no
   await page.close();
 });
 
-test("a file missing, damaged or served without Range: a clear message, never a value", async () => {
+test("a file missing, damaged or served without Range: a clear message, never a value nor a silent bot", async () => {
   const [{ file }] = lateRecords(0, 1);
   const { page } = await watchedPage(browser.context);
   await startGame(page, served.url, { game: "pylos", options: CHILDREN, bot: "random" });
@@ -214,10 +214,16 @@ test("a file missing, damaged or served without Range: a clear message, never a 
     assert.match(await status.textContent(), message);
     assert.equal(await page.locator("#analysis-moves").isVisible(), false, name);
   }
-  // The address is kept in the browser.
-  await page.reload();
-  await page.waitForSelector("body[data-phase=setup]");
+  // The address is kept in the browser; the perfect bot, offered for it, says why it
+  // cannot play and lets the strong bot play.
+  const [{ file: late }] = lateRecords(1, 1);
+  await startGame(page, served.url, { game: "pylos", options: CHILDREN, bot: "perfect" });
   assert.equal(await page.inputValue("#solution-url"), `${host.url}/norange.dz`);
+  await page.waitForSelector("body[data-phase=human]");
+  await loadRecord(page, late);
+  await page.waitForFunction(() => /played instead/.test(document.querySelector("#analysis-status").textContent));
+  assert.match(await status.textContent(),
+    /^The perfect bot needs the solution file \(the host of .*norange\.dz ignores range requests .*\): the strong \(Monte Carlo tree search\) bot played instead\.$/);
   await page.evaluate(() => localStorage.removeItem("towers.solution"));
   await page.close();
 });
