@@ -30,12 +30,13 @@ export function renderAnalysis(context) {
   const section = $("analysis");
   section.hidden = !match.module.analysis;
   if (section.hidden) return;
-  const byServer = match.module.analysis === "solution";
+  // Pylos: from a solution file, or the analysis server when one is given.
+  const perfectPlay = match.module.analysis === "solution";
   // (Labels are laid out by the style sheet, so `hidden` alone would not hide them.)
-  $("analysis-server").style.display = byServer ? "" : "none";
-  $("analysis-solution").style.display = byServer ? "" : "none";
-  if (byServer) $("solution-url").placeholder = solutions.url === "" ? solutionUrl(match.options) || "no file on this host" : "";
-  $("analysis-time").closest("label").style.display = byServer ? "none" : "";
+  $("analysis-server").style.display = perfectPlay ? "" : "none";
+  $("analysis-solution").style.display = perfectPlay ? "" : "none";
+  if (perfectPlay) $("solution-url").placeholder = solutions.url === "" ? solutionUrl(match.options) || "no file on this host" : "";
+  $("analysis-time").closest("label").style.display = perfectPlay ? "none" : "";
   const status = $("analysis-status");
   const table = $("analysis-moves");
   const rows = table.tBodies[0];
@@ -44,8 +45,8 @@ export function renderAnalysis(context) {
   rows.replaceChildren();
   table.hidden = true;
   if (!analysis.on) {
-    status.textContent = byServer ? server.note : "";
-    status.classList.toggle("error", byServer && server.note !== "");
+    status.textContent = perfectPlay ? server.note : "";
+    status.classList.toggle("error", perfectPlay && server.note !== "");
     return;
   }
   if (context.status.over) {
@@ -54,12 +55,12 @@ export function renderAnalysis(context) {
   }
   if (answer === null) {
     const asking = server.url === "" ? "Reading the solution file…" : "Asking the analysis server…";
-    status.textContent = byServer ? asking : `Solving (at most ${analysis.timeMs / 1000} s)…`;
+    status.textContent = perfectPlay ? asking : `Solving (at most ${analysis.timeMs / 1000} s)…`;
     return;
   }
   if (answer.error) {
     status.classList.add("error");
-    status.textContent = byServer
+    status.textContent = perfectPlay
       ? failure(answer)
       : answer.kind === "outOfBudget"
       ? `Not solved within ${analysis.timeMs / 1000} s: this position is too far from the end for the solver here. Try a longer time or a later position. (${clip(answer.error)})`

@@ -36,7 +36,7 @@ export function fillSetup(name) {
   fillSeats(name);
   if (module.analysis === "solution") {
     listSolutions().then(() => {
-      if ($("setup-game").value === name) fillSeats(name);
+      if ($("setup-game").value === name) fillBots(name, setupOptions(name));
     });
   }
 }
