@@ -1,9 +1,10 @@
-// Hints and the analysis panel's questions: the worker's solver (Pyrga) or the analysis
-// server (Pylos) values the current position and each of its moves.
+// Hints and the analysis panel's questions: the worker's solver (Pyrga), or a solution file
+// read in the worker or the analysis server (Pylos), values the current position and each
+// of its moves.
 
 import { parseStatus, clip, botStrength } from "./games/common.js";
 import { match, analysis, ui, current } from "./state.js";
-import { askWorker, askServer } from "./bots.js";
+import { askWorker, askPerfect } from "./bots.js";
 import { render } from "./drawing.js";
 
 /** Asks the worker for a hint: in a game with a solver, its best move and the position's
@@ -46,16 +47,16 @@ function onHint({ move, value, bot, unsolved, error }) {
   render();
 }
 
-/** Asks the worker (or, for Pylos, the server) to analyse the current position when the
- * panel is on. */
+/** Asks the worker (for Pylos, from the solution file, or the server when one is given) to
+ * analyse the current position when the panel is on. */
 export function askAnalysis() {
   analysis.answer = null;
   const game = current();
   if (!analysis.on || !match.module.analysis || parseStatus(game.status()).over) return;
-  if (match.module.analysis === "server") {
+  if (match.module.analysis === "solution") {
     const epoch = match.epoch;
-    askServer(game).then((answer) => {
-      if (epoch === match.epoch) onAnalysis(answer);
+    askPerfect(game).then((answer) => {
+      if (answer !== null && epoch === match.epoch) onAnalysis(answer);
     });
     return;
   }

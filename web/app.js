@@ -7,7 +7,7 @@
 
 import init, { Game } from "./pkg/towers_wasm.js";
 import GAMES from "./games/index.js";
-import { match, analysis, server, ui, thinker, current, setCurrent } from "./state.js";
+import { match, analysis, server, solutions, ui, thinker, current, setCurrent } from "./state.js";
 import { $, setPhase, errorText } from "./page.js";
 import { fillSetup, openSetup, cancelSetup, startFromSetup } from "./setup.js";
 import { choose } from "./input.js";
@@ -47,6 +47,13 @@ async function main() {
   $("server-url").addEventListener("change", (event) => {
     server.url = event.target.value.trim();
     localStorage.setItem("towers.server", server.url);
+    askAnalysis();
+    render();
+  });
+  $("solution-url").value = solutions.url;
+  $("solution-url").addEventListener("change", (event) => {
+    solutions.url = event.target.value.trim();
+    localStorage.setItem("towers.solution", solutions.url);
     askAnalysis();
     render();
   });

@@ -1,9 +1,11 @@
-// The bots and the analysis server: requests to the worker (bot moves, hints, analyses)
-// and to the server that answers Pylos.
+// The bots, the solution files and the analysis server: requests to the worker (bot moves,
+// hints, analyses, Pylos's values from a solution file) and to the server that answers
+// Pylos when one is given.
 
 import { clip, botLabel } from "./games/common.js";
 import { match, server, thinker, mix } from "./state.js";
 import { $ } from "./page.js";
+import { solutionUrl, makeCommand } from "./solutions.js";
 
 /** Sends `request` to the worker (started at the first request), which answers in turn:
  * resolves to its answer, or to null when the position changed before it came. */
@@ -53,16 +55,45 @@ export async function askServer(game) {
   return { value: body.value.text, moves: body.moves, ms: performance.now() - begun };
 }
 
+/** The values of Pylos's `game` from the solution file for the match's options, read in
+ * the worker: `{ value, moves, ms }` (`ms` from the question to the answer), or `{ error,
+ * kind }`, the kind `noFile` when there is no file to read; null when the position changed
+ * meanwhile. */
+export async function askSolution(game) {
+  const url = solutionUrl(match.options);
+  if (url === "") {
+    return { error: `no solution file for these options on this host (make one with ${makeCommand(match.options)})`, kind: "noFile" };
+  }
+  const begun = performance.now();
+  const answer = await askWorker({ type: "solution", epoch: match.epoch, name: match.name, text: game.toText(), url });
+  if (answer === null) return null;
+  // The worker's message ends with the kind, which the page says in words instead.
+  if (answer.error) return { error: answer.error.replace(` (${answer.kind})`, ""), kind: answer.kind };
+  const ms = performance.now() - begun;
+  const { opened, requests, bytes, total } = answer;
+  window.towersSolutionReads.push({ ms, opened, requests, bytes, total });
+  return { value: answer.value, moves: answer.moves, ms };
+}
+
+/** Pylos's values of `game` from the analysis server when one is given, else from the
+ * solution file, with the words that name where they come from. */
+export async function askPerfect(game) {
+  if (server.url !== "") return { ...(await askServer(game)), from: "the analysis server" };
+  const answer = await askSolution(game);
+  return answer === null ? null : { ...answer, from: "the solution file" };
+}
+
 /** The bot's move in `game`: `{ move, ms }` or `{ error }`, or null when the position
- * changed while it thought. Pylos's perfect bot asks the server for its best move, or, when
- * the server cannot answer, lets the game's first bot play, saying why. */
+ * changed while it thought. Pylos's perfect bot plays the best move of the solution file
+ * (or of the server), or, when it cannot read one, lets the game's first bot play, saying
+ * why. */
 export async function askBot(game) {
-  if (match.bot !== "perfect" || match.module.analysis !== "server") return askWorker(botRequest(game));
+  if (match.bot !== "perfect" || match.module.analysis !== "solution") return askWorker(botRequest(game));
   const epoch = match.epoch;
-  const answer = await askServer(game);
-  if (epoch !== match.epoch) return null;
+  const answer = await askPerfect(game);
+  if (answer === null || epoch !== match.epoch) return null;
   if (answer.error) {
-    server.note = `The perfect bot needs the analysis server (${clip(answer.error)}): the ${botLabel(match.module.bots[0])} bot played instead.`;
+    server.note = `The perfect bot needs ${answer.from} (${clip(answer.error)}): the ${botLabel(match.module.bots[0])} bot played instead.`;
     return askWorker({ ...botRequest(game), bot: match.module.bots[0] });
   }
   server.note = "";

@@ -1,8 +1,28 @@
 // The analysis panel drawn: the value of the position and of each move, or what is missing.
 
 import { esc, clip } from "./games/common.js";
-import { match, analysis, server } from "./state.js";
+import { match, analysis, server, solutions } from "./state.js";
 import { $ } from "./page.js";
+import { solutionUrl } from "./solutions.js";
+
+/** A message of the package as a sentence: its first letter a capital, a full stop. */
+function sentence(text) {
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}${/[.!?]$/.test(text) ? "" : "."}`;
+}
+
+/** Why a Pylos panel has no values, from the answer's `error`, `kind` and `from`. */
+function failure(answer) {
+  if (answer.from === "the analysis server") {
+    return answer.kind === "unreachable"
+      ? `No analysis server: ${clip(answer.error)}. Start one (cargo run --release -p towers-server -- --db FILE) and give its address below, or empty the box to read the solution file.`
+      : answer.kind === "noDatabase"
+      ? `The server has no database for this position: ${clip(answer.error)}`
+      : `The analysis failed: ${clip(answer.error)}`;
+  }
+  // The command in a missing file's message is never cut short.
+  if (answer.kind === "noFile") return `No perfect play here: ${answer.error}. Or give a solution file's address below.`;
+  return sentence(clip(answer.error));
+}
 
 /** Draws the analysis panel: the position's value and each move's, or why there is none
  * (yet). */
@@ -10,10 +30,13 @@ export function renderAnalysis(context) {
   const section = $("analysis");
   section.hidden = !match.module.analysis;
   if (section.hidden) return;
-  const byServer = match.module.analysis === "server";
+  // Pylos: from a solution file, or the analysis server when one is given.
+  const perfectPlay = match.module.analysis === "solution";
   // (Labels are laid out by the style sheet, so `hidden` alone would not hide them.)
-  $("analysis-server").style.display = byServer ? "" : "none";
-  $("analysis-time").closest("label").style.display = byServer ? "none" : "";
+  $("analysis-server").style.display = perfectPlay ? "" : "none";
+  $("analysis-solution").style.display = perfectPlay ? "" : "none";
+  if (perfectPlay) $("solution-url").placeholder = solutions.url === "" ? solutionUrl(match.options) || "no file on this host" : "";
+  $("analysis-time").closest("label").style.display = perfectPlay ? "none" : "";
   const status = $("analysis-status");
   const table = $("analysis-moves");
   const rows = table.tBodies[0];
@@ -22,8 +45,8 @@ export function renderAnalysis(context) {
   rows.replaceChildren();
   table.hidden = true;
   if (!analysis.on) {
-    status.textContent = byServer ? server.note : "";
-    status.classList.toggle("error", byServer && server.note !== "");
+    status.textContent = perfectPlay ? server.note : "";
+    status.classList.toggle("error", perfectPlay && server.note !== "");
     return;
   }
   if (context.status.over) {
@@ -31,15 +54,14 @@ export function renderAnalysis(context) {
     return;
   }
   if (answer === null) {
-    status.textContent = byServer ? "Asking the analysis server…" : `Solving (at most ${analysis.timeMs / 1000} s)…`;
+    const asking = server.url === "" ? "Reading the solution file…" : "Asking the analysis server…";
+    status.textContent = perfectPlay ? asking : `Solving (at most ${analysis.timeMs / 1000} s)…`;
     return;
   }
   if (answer.error) {
     status.classList.add("error");
-    status.textContent = answer.kind === "unreachable"
-      ? `No analysis server: ${clip(answer.error)}. Start one (cargo run --release -p towers-server -- --db FILE) and give its address below.`
-      : answer.kind === "noDatabase"
-      ? `The server has no database for this position: ${clip(answer.error)}`
+    status.textContent = perfectPlay
+      ? failure(answer)
       : answer.kind === "outOfBudget"
       ? `Not solved within ${analysis.timeMs / 1000} s: this position is too far from the end for the solver here. Try a longer time or a later position. (${clip(answer.error)})`
       : `The analysis failed: ${clip(answer.error)}`;

@@ -4,6 +4,7 @@ import { Game } from "./pkg/towers_wasm.js";
 import GAMES from "./games/index.js";
 import { botLabel } from "./games/common.js";
 import { match, ui, setCurrent, newSeed } from "./state.js";
+import { listSolutions, perfectAvailable, solutionNote } from "./solutions.js";
 import { $, errorText } from "./page.js";
 import { changed } from "./turns.js";
 import { focusBoard } from "./keyboard.js";
@@ -30,9 +31,34 @@ export function fillSetup(name) {
     label.append(select);
     options.append(label);
   }
-  const bot = $("setup-bot");
-  bot.replaceChildren(...module.bots.map((b) => new Option(botLabel(b), b)));
+  // A new game starts from its default bot.
+  $("setup-bot").replaceChildren();
   fillSeats(name);
+  if (module.analysis === "solution") {
+    listSolutions().then(() => {
+      if ($("setup-game").value === name) fillBots(name, setupOptions(name));
+    });
+  }
+}
+
+/** The bots the setup form offers for the game `name` with `options`, keeping the one
+ * chosen when it is still there: Pylos's perfect bot only where a solution file (or the
+ * analysis server) answers, and the form says which file, or what is missing and the
+ * command that makes it. */
+function fillBots(name, options) {
+  const module = GAMES[name];
+  const solution = module.analysis === "solution";
+  const offered = module.bots.filter((b) => b !== "perfect" || !solution || perfectAvailable(options));
+  const bot = $("setup-bot");
+  const chosen = bot.value;
+  bot.replaceChildren(...offered.map((b) => new Option(botLabel(b), b)));
+  if (offered.includes(chosen)) bot.value = chosen;
+  const note = $("setup-solution");
+  note.hidden = !solution;
+  if (!solution) return;
+  const { text, missing } = solutionNote(options);
+  note.textContent = text;
+  note.classList.toggle("missing", missing);
 }
 
 /** The options chosen in the setup form for the game `name`. */
@@ -46,10 +72,11 @@ function setupOptions(name) {
 }
 
 /** The seats of the setup form for the game `name` with the options chosen, each a person or a
- * bot (the first seat a person). */
+ * bot (the first seat a person), and its bots. */
 function fillSeats(name) {
   const module = GAMES[name];
   const options = setupOptions(name);
+  fillBots(name, options);
   const seats = $("setup-seats");
   seats.querySelectorAll("label").forEach((label) => label.remove());
   const names = module.defaultNames(options);

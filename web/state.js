@@ -1,6 +1,7 @@
 // The page's mutable state, the only module that holds any: the match being played, the
-// analysis panel, the analysis server, the worker and what the page shows besides the
-// position. Every other module reads and changes it through these objects.
+// analysis panel, the analysis server, the solution files, the worker and what the page
+// shows besides the position. Every other module reads and changes it through these
+// objects.
 
 import GAMES from "./games/index.js";
 
@@ -53,8 +54,26 @@ export const server = {
   note: "",
 };
 
+/** Pylos's solution files (compact, read in blocks by range requests in the worker): the
+ * address given in the analysis panel (kept in the browser; "" for the host's file for the
+ * match's options), the host's list (`solve/index.json`: `{ name, url, bytes, variant,
+ * takeback, end, minBalls }`, null until fetched), why the host lists none, and the fetch
+ * of the list (a promise, once asked). */
+export const solutions = {
+  url: localStorage.getItem("towers.solution") ?? "",
+  list: null,
+  problem: "",
+  loading: null,
+};
+
 /** Bot timings, read by the browser tests: `{ game, level, ms }`. */
 window.towersTimings = [];
+
+/** Reads of a solution file, read by the browser tests: `{ ms, opened, requests, bytes,
+ * total }` (the time from the question to the answer in the page, whether the file was
+ * opened for it, the requests and bytes fetched for it, the bytes fetched from the file in
+ * all, answers the page dropped included). */
+window.towersSolutionReads = [];
 
 /** What the page shows besides the position. */
 export const ui = {

@@ -5,7 +5,7 @@
 // "finish" (the bots' moves to the end of the match). Every
 // answer carries the request's `type`, `epoch` and `id`.
 
-import init, { Game, botMove, solve, moveValues } from "./pkg/towers_wasm.js";
+import init, { Game, botMove, solve, moveValues, PylosTablebase } from "./pkg/towers_wasm.js";
 
 /** The page's compiled module, which the page posts before any request. */
 const compiled = Promise.withResolvers();
@@ -37,7 +37,30 @@ function finish(game, bot, level, seed) {
   return { moves };
 }
 
+/** The solution files opened, by address: the promise of each `PylosTablebase` (a file
+ * that failed to open is forgotten, so that asking again tries again). */
+const opened = new Map();
+
+/** The value of `game` and of each of its moves from the solution file at `url`, with what
+ * reading it took: `{ value, moves, opened, requests, bytes, total }` (`total`: the bytes
+ * read from the file since it was opened). */
+async function fromSolution(game, url) {
+  const fresh = !opened.has(url);
+  if (fresh) {
+    const opening = PylosTablebase.open(url);
+    opened.set(url, opening);
+    opening.catch(() => opened.delete(url));
+  }
+  const tablebase = await opened.get(url);
+  const before = fresh ? { requests: 0, bytes: 0 } : tablebase.stats();
+  const { value, moves } = await tablebase.analyse(game);
+  const after = tablebase.stats();
+  const read = { requests: after.requests - before.requests, bytes: after.bytes - before.bytes, total: after.bytes };
+  return { value: value.text, moves, opened: fresh, ...read };
+}
+
 function answer(request, game) {
+  if (request.type === "solution") return fromSolution(game, request.url);
   const { type, level, timeMs, seed, bot } = request;
   if (type === "analyse") return analyse(game, timeMs);
   if (type === "finish") return finish(game, bot, level, seed);
@@ -66,7 +89,7 @@ self.addEventListener("message", async (event) => {
     await ready;
     const game = Game.fromText(name, text);
     const start = performance.now();
-    const result = answer(request, game);
+    const result = await answer(request, game);
     const ms = performance.now() - start;
     game.free?.();
     self.postMessage({ type, epoch, id, ms, ...result });

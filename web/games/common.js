@@ -116,7 +116,7 @@ const BOT_LABELS = {
   greedy: ["medium", "greedy: the best-looking move now"],
   mcts: ["strong", "Monte Carlo tree search"],
   alphabeta: ["strong", "alpha-beta search"],
-  perfect: ["perfect", "the solver, or the analysis server in Pylos"],
+  perfect: ["perfect", "the solver, or a solution file in Pylos"],
 };
 
 /** A bot by its strength, with its engine as a detail: "strong (Monte Carlo tree search)". */

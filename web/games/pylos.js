@@ -238,8 +238,9 @@ export default {
     { key: "end", label: "End", values: [["nomove", "a player who cannot move loses"], ["reserve", "an empty reserve loses"]] },
   ],
   bots: ["mcts", "alphabeta", "random", "perfect"],
-  /** The analysis panel and the perfect bot ask the analysis server (towers-server). */
-  analysis: "server",
+  /** The analysis panel and the perfect bot read a solution file (in the worker), or ask
+   * the analysis server (towers-server) when one is given. */
+  analysis: "solution",
   defaultNames: () => NAMES,
   seatLabel: (name, seat) => `${name}${seat === 0 ? " (moves first)" : ""}`,
   seatNames: (game, view) => namesFromView(view, NAMES),

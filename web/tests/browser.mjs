@@ -1,9 +1,12 @@
 // Starts the system Chromium (never a downloaded one) with the flags this closed network needs.
 
+import { spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
+import { createServer } from "node:net";
 import { after, before } from "node:test";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
 import { serve } from "./server.mjs";
 
@@ -34,6 +37,36 @@ export async function launch() {
       await rm(profile, { recursive: true, force: true });
     },
   };
+}
+
+/** A port free on 127.0.0.1 at the time of asking. */
+function freePort() {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** `cargo xtask serve` (its program, built by run.sh) on a free port, once it answers,
+ * serving the solution files of the folder `solve` when given (else target/solve/):
+ * `{ url, close }`. */
+export async function xtaskServe(solve) {
+  const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+  const port = await freePort();
+  const args = ["serve", "--port", String(port), ...(solve === undefined ? [] : ["--solve", solve])];
+  const child = spawn(join(root, "target", "debug", "xtask"), args, { stdio: "ignore" });
+  const url = `http://127.0.0.1:${port}/`;
+  for (let tries = 0; ; tries += 1) {
+    try {
+      await fetch(url);
+      return { url, close: () => child.kill() };
+    } catch (error) {
+      if (tries > 100) throw error;
+      await new Promise((done) => setTimeout(done, 100));
+    }
+  }
 }
 
 /** Serves `app` and starts a browser before the tests of the file that calls it, and

@@ -26,7 +26,7 @@ test("How to play for each game, and bots named by strength", async () => {
   await page.click("#new-game");
   await page.selectOption("#setup-game", "pyrga");
   const bots = await page.locator("#setup-bot option").allTextContents();
-  assert.deepEqual(bots, ["strong (alpha-beta search)", "strong (Monte Carlo tree search)", "easy (random moves)", "perfect (the solver, or the analysis server in Pylos)"]);
+  assert.deepEqual(bots, ["strong (alpha-beta search)", "strong (Monte Carlo tree search)", "easy (random moves)", "perfect (the solver, or a solution file in Pylos)"]);
   assert.deepEqual(errors, []);
   await page.close();
 });

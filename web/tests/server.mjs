@@ -1,4 +1,7 @@
-// A small static file server for the built app, on 127.0.0.1 and a free port.
+// A small static file server for the built app, on 127.0.0.1 and a free port. Like
+// `cargo xtask serve` over an empty target/solve/, it lists no Pylos solution files
+// (`/solve/index.json`); the tests of solution files (tablebase.test.mjs) use
+// `cargo xtask serve` itself.
 
 import { createServer } from "node:http";
 import { readFile, stat } from "node:fs/promises";
@@ -21,6 +24,10 @@ export function serve(root) {
   const server = createServer(async (request, response) => {
     try {
       const path = decodeURIComponent(new URL(request.url, "http://localhost").pathname);
+      if (path === "/solve/index.json") {
+        response.writeHead(200, { "content-type": "application/json", "cache-control": "no-store" }).end('{"files": []}');
+        return;
+      }
       let file = normalize(join(root, path));
       if (!file.startsWith(normalize(root + sep)) && file !== normalize(root)) {
         response.writeHead(403).end();

@@ -6,43 +6,15 @@
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
 import { readFileSync, statSync } from "node:fs";
-import { createServer } from "node:net";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { firstChoice, launch, watchedPage } from "./browser.mjs";
+import { firstChoice, launch, watchedPage, xtaskServe } from "./browser.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const MODULE = join(root, "target", "web", "app", "pkg", "bindings", "web", "towers_wasm_bg.wasm");
 /** How far a measured figure may be from the documented one. */
 const TOLERANCE = 0.05;
-
-/** A port free on 127.0.0.1 at the time of asking. */
-function freePort() {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/** `cargo xtask serve` (its program, built by run.sh) on a free port, once it answers. */
-async function xtaskServe() {
-  const port = await freePort();
-  const child = spawn(join(root, "target", "debug", "xtask"), ["serve", "--port", String(port)], { stdio: "ignore" });
-  const url = `http://127.0.0.1:${port}/`;
-  for (let tries = 0; ; tries += 1) {
-    try {
-      await fetch(url);
-      return { url, close: () => child.kill() };
-    } catch (error) {
-      if (tries > 100) throw error;
-      await new Promise((done) => setTimeout(done, 100));
-    }
-  }
-}
 
 /** A figure of docs/web.md's table of the app's weight: the row whose first cell is `what`. */
 function documented(what) {

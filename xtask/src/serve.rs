@@ -1,19 +1,23 @@
 //! `cargo xtask serve`: a small static file server for `target/web/app/`, which sends the
-//! gzip copies `cargo xtask web` writes and lets browsers keep files (tags, `no-cache`).
+//! gzip copies `cargo xtask web` writes and lets browsers keep files (tags, `no-cache`),
+//! and beside it the Pylos solution files of a folder, in parts (see `solutions.rs`).
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader, Read, Seek, SeekFrom, Write};
 use std::net::{TcpListener, TcpStream};
 use std::path::{Component, Path, PathBuf};
 
 use crate::build;
 use crate::error::TaskError;
+use crate::solutions::{self, Part};
 
 /// Serves `target/web/app/` on `127.0.0.1:port` until stopped, building it first when it
-/// has no `index.html`.
+/// has no `index.html`, and the compact solution files of `solve` (`target/solve/` when
+/// `None`) under `/solve/`.
 ///
 /// # Errors
 /// A failed build, or a port that cannot be bound.
-pub(crate) fn serve(root: &Path, port: u16) -> Result<(), TaskError> {
+pub(crate) fn serve(root: &Path, port: u16, solve: Option<PathBuf>) -> Result<(), TaskError> {
+    let solve = solve.unwrap_or_else(|| root.join("target").join("solve"));
     let app = root.join("target").join("web").join("app");
     if !app.join("index.html").exists() {
         build::web(root, true)?;
@@ -24,14 +28,18 @@ pub(crate) fn serve(root: &Path, port: u16) -> Result<(), TaskError> {
         source: e,
     })?;
     println!(
-        "serving {} at http://{address}/ (Ctrl-C stops)",
-        app.display()
+        "serving {} at http://{address}/ and the solution files of {} at http://{address}{}{} (Ctrl-C stops)",
+        app.display(),
+        solve.display(),
+        solutions::PREFIX,
+        solutions::INDEX
     );
     for stream in listener.incoming().flatten() {
         let app = app.clone();
+        let solve = solve.clone();
         std::thread::spawn(move || {
             // A client that hangs up early is no concern of the server.
-            let _ = answer(stream, &app);
+            let _ = answer(stream, &app, &solve);
         });
     }
     Ok(())
@@ -48,6 +56,8 @@ struct Request {
     gzip: bool,
     /// The tag of the copy the client holds (`If-None-Match`), if any.
     tag: Option<String>,
+    /// The `Range` header, if any.
+    range: Option<String>,
 }
 
 /// Reads the request line and the headers the server uses.
@@ -72,6 +82,7 @@ fn read_request(reader: &mut impl BufRead) -> std::io::Result<Request> {
         match name.trim().to_ascii_lowercase().as_str() {
             "accept-encoding" => request.gzip = takes_gzip(value),
             "if-none-match" => request.tag = Some(value.to_owned()),
+            "range" => request.range = Some(value.to_owned()),
             _ => {}
         }
     }
@@ -86,13 +97,35 @@ fn takes_gzip(value: &str) -> bool {
     })
 }
 
-/// A response: its status, content type, encoding, tag and body.
+/// A response: its status, content type, encoding, tag, other headers and body.
 struct Response {
     status: &'static str,
     content_type: &'static str,
     gzip: bool,
     tag: Option<String>,
-    body: Vec<u8>,
+    /// Headers besides those every response has, each a whole line without its end.
+    extra: Vec<String>,
+    body: Body,
+}
+
+/// What a response sends after its headers.
+#[derive(Debug, PartialEq)]
+enum Body {
+    /// These bytes.
+    Bytes(Vec<u8>),
+    /// `len` bytes of the file at `path` from `start` (read as they are sent: a solution
+    /// file may be hundreds of megabytes).
+    File { path: PathBuf, start: u64, len: u64 },
+}
+
+impl Body {
+    /// The number of bytes sent.
+    fn len(&self) -> u64 {
+        match self {
+            Body::Bytes(bytes) => bytes.len() as u64,
+            Body::File { len, .. } => *len,
+        }
+    }
 }
 
 impl Response {
@@ -103,24 +136,82 @@ impl Response {
             content_type: "text/plain",
             gzip: false,
             tag: None,
-            body: body.as_bytes().to_vec(),
+            extra: Vec::new(),
+            body: Body::Bytes(body.as_bytes().to_vec()),
         }
     }
 }
 
-/// Answers one request on `stream` with a file of `app`.
-fn answer(mut stream: TcpStream, app: &Path) -> std::io::Result<()> {
+/// Answers one request on `stream` with a file of `app` or a solution file of `solve`.
+fn answer(mut stream: TcpStream, app: &Path, solve: &Path) -> std::io::Result<()> {
     let request = read_request(&mut BufReader::new(stream.try_clone()?))?;
-    let response = respond_to(&request, app);
+    let response = respond_to(&request, app, solve);
     write_response(&mut stream, &response, request.method != "HEAD")
+}
+
+/// The response to a request for `/solve/NAME` (`name`): the list of the solution files of
+/// `solve`, or the part of one that the request's `Range` asks for (`206`, or `416` for a
+/// range past its end), the whole file without a range.
+fn solution(request: &Request, name: &str, solve: &Path) -> Response {
+    if name == solutions::INDEX {
+        return Response {
+            status: "200 OK",
+            content_type: "application/json",
+            gzip: false,
+            tag: None,
+            extra: Vec::new(),
+            body: Body::Bytes(solutions::index(solve).into_bytes()),
+        };
+    }
+    let path = solve.join(name);
+    let meta = std::fs::metadata(&path)
+        .ok()
+        .filter(std::fs::Metadata::is_file);
+    let Some(meta) = meta.filter(|_| solutions::servable(name)) else {
+        return Response::text("404 Not Found", "no such solution file\n");
+    };
+    let len = meta.len();
+    let mut extra = vec!["Accept-Ranges: bytes".to_owned()];
+    let (status, start, end) = match solutions::part(request.range.as_deref(), len) {
+        Part::Whole => ("200 OK", 0, len),
+        Part::Bytes { start, end } => {
+            extra.push(format!("Content-Range: bytes {start}-{}/{len}", end - 1));
+            ("206 Partial Content", start, end)
+        }
+        Part::Unsatisfiable => {
+            let mut response = Response::text(
+                "416 Range Not Satisfiable",
+                "the range starts past the end of the file\n",
+            );
+            response.extra.push(format!("Content-Range: bytes */{len}"));
+            return response;
+        }
+    };
+    Response {
+        status,
+        content_type: "application/octet-stream",
+        gzip: false,
+        tag: Some(tag_of(&meta, false)),
+        extra,
+        body: Body::File {
+            path,
+            start,
+            len: end - start,
+        },
+    }
 }
 
 /// The response to `request`: the file of `app` it names, its gzip copy (`NAME.gz`, which
 /// `cargo xtask web` writes) when the client takes gzip and the copy is not older than the
-/// file, or `304 Not Modified` when the client holds the copy of that tag.
-fn respond_to(request: &Request, app: &Path) -> Response {
+/// file, or `304 Not Modified` when the client holds the copy of that tag; under
+/// `/solve/`, what [`solution`] answers from `solve`.
+fn respond_to(request: &Request, app: &Path, solve: &Path) -> Response {
     if request.method != "GET" && request.method != "HEAD" {
         return Response::text("405 Method Not Allowed", "GET only\n");
+    }
+    let path = request.target.split(['?', '#']).next().unwrap_or("/");
+    if let Some(name) = path.strip_prefix(solutions::PREFIX) {
+        return solution(request, name, solve);
     }
     let Some(file) = resolve(app, &request.target) else {
         return Response::text("404 Not Found", "not found\n");
@@ -139,7 +230,8 @@ fn respond_to(request: &Request, app: &Path) -> Response {
             content_type: content_type(&file),
             gzip,
             tag: Some(tag),
-            body: Vec::new(),
+            extra: Vec::new(),
+            body: Body::Bytes(Vec::new()),
         };
     }
     match std::fs::read(&path) {
@@ -148,7 +240,8 @@ fn respond_to(request: &Request, app: &Path) -> Response {
             content_type: content_type(&file),
             gzip,
             tag: Some(tag),
-            body,
+            extra: Vec::new(),
+            body: Body::Bytes(body),
         },
         Err(_) => Response::text("404 Not Found", "not found\n"),
     }
@@ -233,13 +326,23 @@ fn write_response(
     if response.gzip {
         head.extend_from_slice(b"Content-Encoding: gzip\r\n");
     }
+    for line in &response.extra {
+        write!(head, "{line}\r\n")?;
+    }
     if let Some(tag) = &response.tag {
         write!(head, "ETag: {tag}\r\n")?;
     }
     head.extend_from_slice(b"\r\n");
     stream.write_all(&head)?;
     if with_body {
-        stream.write_all(&response.body)?;
+        match &response.body {
+            Body::Bytes(bytes) => stream.write_all(bytes)?,
+            Body::File { path, start, len } => {
+                let mut file = std::fs::File::open(path)?;
+                file.seek(SeekFrom::Start(*start))?;
+                std::io::copy(&mut file.take(*len), stream)?;
+            }
+        }
     }
     stream.flush()
 }
@@ -263,7 +366,7 @@ mod tests {
 
     #[test]
     fn requests_read() {
-        let text = "GET /pkg/a.wasm HTTP/1.1\r\nHost: x\r\naccept-encoding: br, gzip;q=0.8\r\nIf-None-Match: \"1-2\"\r\n\r\n";
+        let text = "GET /pkg/a.wasm HTTP/1.1\r\nHost: x\r\naccept-encoding: br, gzip;q=0.8\r\nIf-None-Match: \"1-2\"\r\nRange: bytes=0-9\r\n\r\n";
         let request = read_request(&mut text.as_bytes()).unwrap();
         assert_eq!(
             request,
@@ -272,6 +375,7 @@ mod tests {
                 target: "/pkg/a.wasm".into(),
                 gzip: true,
                 tag: Some("\"1-2\"".into()),
+                range: Some("bytes=0-9".into()),
             }
         );
         assert!(!takes_gzip("gzip;q=0, deflate"));
@@ -299,20 +403,22 @@ mod tests {
                     target: "/a.js".into(),
                     gzip,
                     tag,
+                    range: None,
                 },
+                &app,
                 &app,
             )
         };
         let zipped = get(true, None);
         assert_eq!((zipped.status, zipped.gzip), ("200 OK", true));
-        assert_eq!(zipped.body, b"zipped");
+        assert_eq!(zipped.body, Body::Bytes(b"zipped".to_vec()));
         let plain = get(false, None);
         assert_eq!((plain.status, plain.gzip), ("200 OK", false));
-        assert_eq!(plain.body, b"plain");
+        assert_eq!(plain.body, Body::Bytes(b"plain".to_vec()));
         assert_ne!(plain.tag, zipped.tag);
         let again = get(true, zipped.tag.clone());
         assert_eq!(again.status, "304 Not Modified");
-        assert!(again.body.is_empty());
+        assert_eq!(again.body.len(), 0);
         // A copy older than its file is out of date: the file goes out as it is.
         let old = std::time::SystemTime::UNIX_EPOCH + std::time::Duration::from_secs(1);
         std::fs::File::options()
@@ -322,7 +428,10 @@ mod tests {
             .set_modified(old)
             .unwrap();
         let stale = get(true, None);
-        assert_eq!((stale.gzip, stale.body.as_slice()), (false, &b"plain"[..]));
+        assert_eq!(
+            (stale.gzip, stale.body),
+            (false, Body::Bytes(b"plain".to_vec()))
+        );
         assert_eq!(get(true, None).status, "200 OK");
         let missing = respond_to(
             &Request {
@@ -330,10 +439,84 @@ mod tests {
                 target: "/b.js".into(),
                 gzip: true,
                 tag: None,
+                range: None,
             },
+            &app,
             &app,
         );
         assert_eq!(missing.status, "404 Not Found");
         std::fs::remove_dir_all(&app).unwrap();
+    }
+
+    #[test]
+    fn solution_files_in_parts() {
+        let solve = scratch("solve");
+        let bytes: Vec<u8> = (0..=255).collect();
+        std::fs::write(solve.join("a.dz"), &bytes).unwrap();
+        let get = |target: &str, range: Option<&str>| {
+            respond_to(
+                &Request {
+                    method: "GET".into(),
+                    target: target.into(),
+                    gzip: true,
+                    tag: None,
+                    range: range.map(str::to_owned),
+                },
+                &solve.join("app"),
+                &solve,
+            )
+        };
+        let part = get("/solve/a.dz", Some("bytes=10-19"));
+        assert_eq!(part.status, "206 Partial Content");
+        assert!(
+            part.extra
+                .contains(&"Content-Range: bytes 10-19/256".to_owned())
+        );
+        let Body::File { start, len, .. } = part.body else {
+            panic!("a part of the file");
+        };
+        assert_eq!((start, len, part.gzip), (10, 10, false));
+        let whole = get("/solve/a.dz", None);
+        assert_eq!((whole.status, whole.body.len()), ("200 OK", 256));
+        let past = get("/solve/a.dz", Some("bytes=300-400"));
+        assert_eq!(past.status, "416 Range Not Satisfiable");
+        assert!(
+            past.extra
+                .contains(&"Content-Range: bytes */256".to_owned())
+        );
+        assert_eq!(get("/solve/b.dz", None).status, "404 Not Found");
+        assert_eq!(get("/solve/../a.dz", None).status, "404 Not Found");
+        let index = get("/solve/index.json", None);
+        assert_eq!(
+            (index.status, index.content_type),
+            ("200 OK", "application/json")
+        );
+        // The whole answer, written as it goes on the wire.
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        let address = listener.local_addr().unwrap();
+        let client = std::thread::spawn(move || {
+            let mut stream = TcpStream::connect(address).unwrap();
+            stream
+                .write_all(b"GET /solve/a.dz HTTP/1.1\r\nRange: bytes=250-\r\n\r\n")
+                .unwrap();
+            let mut reply = Vec::new();
+            stream.read_to_end(&mut reply).unwrap();
+            reply
+        });
+        let (stream, _) = listener.accept().unwrap();
+        answer(stream, &solve.join("app"), &solve).unwrap();
+        let reply = client.join().unwrap();
+        let text = String::from_utf8_lossy(&reply);
+        assert!(
+            text.starts_with("HTTP/1.1 206 Partial Content\r\n"),
+            "{text}"
+        );
+        assert!(text.contains("\r\nContent-Length: 6\r\n"), "{text}");
+        assert!(
+            text.contains("\r\nContent-Range: bytes 250-255/256\r\n"),
+            "{text}"
+        );
+        assert!(reply.ends_with(&[250, 251, 252, 253, 254, 255]));
+        std::fs::remove_dir_all(&solve).unwrap();
     }
 }
