@@ -147,3 +147,18 @@ fn searches_return_from_positions_where_the_players_chase_each_other() {
     );
     assert!(game.finished, "{}", game.record());
 }
+
+#[test]
+fn the_levels_search_the_iterations_measured_in_the_docs() {
+    // docs/bots.md measures each level against the one below with these budgets.
+    let iterations: Vec<Option<u64>> = (1..=5)
+        .map(|value| {
+            let level = Level::new(value).unwrap();
+            CrescendoMcts::settings(level).budget.max_iterations()
+        })
+        .collect();
+    assert_eq!(
+        iterations,
+        [Some(3), Some(8), Some(30), Some(100), Some(16_000)]
+    );
+}
