@@ -3,11 +3,12 @@
 // of its moves.
 
 import { parseStatus, clip, botStrength } from "./games/common.js";
-import { match, analysis, ui, current } from "./state.js";
-import { askWorker, askPerfect } from "./bots.js";
+import { match, analysis, analyst, ui, current } from "./state.js";
+import { askAnalyst, askPerfect } from "./bots.js";
 import { render } from "./drawing.js";
+import { spent } from "./panel.js";
 
-/** Asks the worker for a hint: in a game with a solver, its best move and the position's
+/** Asks the analyst worker for a hint: in a game with a solver, its best move and the position's
  * value ("Hint: Cc3. White wins in 9."), or when the solver runs out of time the perfect
  * bot's move (the opening book's where it holds the position, which keeps its verdict);
  * else the game's default bot's move at level 3. */
@@ -15,9 +16,11 @@ export function askHint() {
   const game = current();
   const status = parseStatus(game.status());
   if (status.over || status.chance) return;
-  ui.hint = "Hint: thinking…";
-  render();
-  askWorker({
+  const begun = performance.now();
+  analyst.hintBegun = begun;
+  ui.hint = hintProgress();
+  startTicker();
+  askAnalyst({
     type: "hint",
     epoch: match.epoch,
     name: match.name,
@@ -26,6 +29,7 @@ export function askHint() {
     bot: match.module.analysis === true && match.module.bots.includes("perfect") ? "perfect" : match.module.bots[0],
     timeMs: analysis.timeMs,
   }).then((answer) => {
+    if (analyst.hintBegun === begun) analyst.hintBegun = 0;
     if (answer !== null) onHint(answer);
   });
 }
@@ -47,7 +51,7 @@ function onHint({ move, value, bot, unsolved, error }) {
   render();
 }
 
-/** Asks the worker (for Pylos, from the solution file, or the server when one is given) to
+/** Asks the analyst worker (for Pylos, from the solution file, or the server when one is given) to
  * analyse the current position when the panel is on. */
 export function askAnalysis() {
   analysis.answer = null;
@@ -60,13 +64,17 @@ export function askAnalysis() {
     });
     return;
   }
-  askWorker({
+  const begun = performance.now();
+  analysis.begun = begun;
+  startTicker();
+  askAnalyst({
     type: "analyse",
     epoch: match.epoch,
     name: match.name,
     text: game.toText(),
     timeMs: analysis.timeMs,
   }).then((answer) => {
+    if (analysis.begun === begun) analysis.begun = 0;
     if (answer !== null) onAnalysis(answer);
   });
 }
@@ -75,4 +83,26 @@ export function askAnalysis() {
 function onAnalysis(answer) {
   analysis.answer = answer;
   render();
+}
+
+/** The hint's words while the analyst thinks. */
+function hintProgress() {
+  return `Hint: solving… ${spent(analyst.hintBegun)}`;
+}
+
+/** Redraws the time spent on the hint and the analysis under way every 100 ms, until
+ * neither is. */
+function startTicker() {
+  render();
+  if (analysis.ticker !== null) return;
+  analysis.ticker = setInterval(() => {
+    const hinting = analyst.hintBegun !== 0 && ui.hint.startsWith("Hint: solving…");
+    if (hinting) ui.hint = hintProgress();
+    if (!hinting && analysis.begun === 0) {
+      clearInterval(analysis.ticker);
+      analysis.ticker = null;
+      return;
+    }
+    render();
+  }, 100);
 }

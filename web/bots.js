@@ -1,34 +1,59 @@
-// The bots, the solution files and the analysis server: requests to the worker (bot moves,
-// hints, analyses, Pylos's values from a solution file) and to the server that answers
-// Pylos when one is given.
+// The bots, the solution files and the analysis server: requests to the bots' worker (bot
+// moves, Pylos's values from a solution file), to the analyst worker (hints, analyses) and
+// to the server that answers Pylos when one is given.
 
 import { clip, botLabel } from "./games/common.js";
-import { match, server, thinker, mix } from "./state.js";
+import { match, server, thinker, analyst, mix } from "./state.js";
 import { $ } from "./page.js";
 import { solutionUrl, makeCommand } from "./solutions.js";
 
-/** Sends `request` to the worker (started at the first request), which answers in turn:
- * resolves to its answer, or to null when the position changed before it came. */
-export function askWorker(request) {
-  if (thinker.worker === null) {
-    thinker.worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
-    thinker.worker.addEventListener("message", (event) => {
+/** Sends `request` to the bots' worker, which answers in turn: resolves to its answer, or
+ * to null when the position changed before it came. */
+function askWorker(request) {
+  return ask(thinker, request);
+}
+
+/** Sends `request` to the analyst worker (the panel's and the hints'), apart from the
+ * bots': resolves to its answer, or to null when the position changed before it came. */
+export function askAnalyst(request) {
+  return ask(analyst, request);
+}
+
+/** Ends the analyst worker when it is thinking (its answers awaited resolve to null), so
+ * that a question about a position left keeps no core busy; the next question starts a
+ * fresh one. */
+export function stopAnalyst() {
+  if (analyst.worker === null || analyst.waiting.size === 0) return;
+  analyst.worker.terminate();
+  analyst.worker = null;
+  for (const resolve of analyst.waiting.values()) resolve(null);
+  analyst.waiting.clear();
+}
+
+/** Sends `request` to the worker of `pool` (`thinker` or `analyst`; started at its first
+ * request with the page's compiled module): resolves to its answer, or to null when the
+ * position changed before it came. */
+function ask(pool, request) {
+  if (pool.worker === null) {
+    const worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+    worker.addEventListener("message", (event) => {
       const answer = event.data;
-      const resolve = thinker.waiting.get(answer.id);
-      thinker.waiting.delete(answer.id);
+      const resolve = pool.waiting.get(answer.id);
+      pool.waiting.delete(answer.id);
       resolve?.(answer.epoch === match.epoch ? answer : null);
     });
-    thinker.worker.addEventListener("error", (event) => {
-      $("status").textContent = `The bot failed: ${clip(event.message)}`;
+    worker.addEventListener("error", (event) => {
+      $("status").textContent = `The ${pool === thinker ? "bot" : "analysis"} failed: ${clip(event.message)}`;
     });
     // The module the page compiled: the worker instantiates it rather than fetch it.
-    thinker.worker.postMessage({ type: "module", module: thinker.module });
+    worker.postMessage({ type: "module", module: thinker.module });
+    pool.worker = worker;
   }
-  thinker.asked += 1;
-  const id = thinker.asked;
+  pool.asked += 1;
+  const id = pool.asked;
   return new Promise((resolve) => {
-    thinker.waiting.set(id, resolve);
-    thinker.worker.postMessage({ ...request, id });
+    pool.waiting.set(id, resolve);
+    pool.worker.postMessage({ ...request, id });
   });
 }
 

@@ -10,6 +10,12 @@ function sentence(text) {
   return `${text.charAt(0).toUpperCase()}${text.slice(1)}${/[.!?]$/.test(text) ? "" : "."}`;
 }
 
+/** The time a question asked at `begun` (`performance.now()`) has taken, against the
+ * panel's budget, in words: "1.2 s of 3 s". */
+export function spent(begun) {
+  return `${((performance.now() - begun) / 1000).toFixed(1)} s of ${analysis.timeMs / 1000} s`;
+}
+
 /** Why a Pylos panel has no values, from the answer's `error`, `kind` and `from`. */
 function failure(answer) {
   if (answer.from === "the analysis server") {
@@ -42,6 +48,8 @@ export function renderAnalysis(context) {
   const rows = table.tBodies[0];
   const answer = analysis.answer;
   status.classList.remove("error");
+  // The solver's own words (with the nodes it searched) for whoever wants them.
+  status.title = answer?.error ?? "";
   rows.replaceChildren();
   table.hidden = true;
   if (!analysis.on) {
@@ -55,7 +63,7 @@ export function renderAnalysis(context) {
   }
   if (answer === null) {
     const asking = server.url === "" ? "Reading the solution file…" : "Asking the analysis server…";
-    status.textContent = perfectPlay ? asking : `Solving (at most ${analysis.timeMs / 1000} s)…`;
+    status.textContent = perfectPlay ? asking : analysis.begun === 0 ? "Solving…" : `Solving… ${spent(analysis.begun)}`;
     return;
   }
   if (answer.error) {
@@ -63,7 +71,7 @@ export function renderAnalysis(context) {
     status.textContent = perfectPlay
       ? failure(answer)
       : answer.kind === "outOfBudget"
-      ? `Not solved within ${analysis.timeMs / 1000} s: this position is too far from the end for the solver here. Try a longer time or a later position. (${clip(answer.error)})`
+      ? `Not solved within ${analysis.timeMs / 1000} s: this position is too far from the end for the solver here. Try a longer time or a later position.`
       : `The analysis failed: ${clip(answer.error)}`;
     return;
   }

@@ -41,9 +41,10 @@ export const match = {
 };
 
 /** The analysis panel (games whose module has `analysis`): on or off, its time budget,
- * and what the worker answered for the current position (`{ value, moves }` or `{ error }`),
- * or null while it thinks. */
-export const analysis = { on: false, timeMs: 3000, answer: null };
+ * what the analyst worker answered for the current position (`{ value, moves }` or
+ * `{ error }`) or null while it thinks, when the question went (`performance.now()`, 0 when
+ * none is under way) and the interval that redraws the time spent meanwhile. */
+export const analysis = { on: false, timeMs: 3000, answer: null, begun: 0, ticker: null };
 
 /** The analysis server (`towers-server`) that answers Pylos (its analysis panel and its
  * perfect bot): its address, from the page's `?server=` or the setting kept in the
@@ -102,6 +103,12 @@ export const ui = {
  * fetches nor compiles it again), the number of requests sent to it, and the answers
  * awaited: a function for each request's `id`. */
 export const thinker = { worker: null, module: null, asked: 0, waiting: new Map() };
+
+/** The worker where the analysis panel and the hints think, apart from the bots' so that a
+ * bot's move never waits for them: started at the first question, ended (and started
+ * afresh at the next) when the position changes while it thinks; the number of questions
+ * sent to it, the answers awaited, and when the hint under way was asked (0 when none). */
+export const analyst = { worker: null, asked: 0, waiting: new Map(), hintBegun: 0 };
 
 /** The current position. */
 export function current() {

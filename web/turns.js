@@ -6,7 +6,7 @@ import { parseStatus, clip } from "./games/common.js";
 import { match, ui, current, setCurrent, mix } from "./state.js";
 import { $, setPhase, errorText } from "./page.js";
 import { advance, tell, lastPersonMove, changesSinceBase, playAll } from "./moves.js";
-import { askBot, askFinish } from "./bots.js";
+import { askBot, askFinish, stopAnalyst } from "./bots.js";
 import { askAnalysis } from "./analysis.js";
 import { render } from "./drawing.js";
 
@@ -48,6 +48,7 @@ export function undo() {
 export function changed() {
   match.chosen = [];
   match.epoch += 1;
+  stopAnalyst();
   ui.hint = "";
   ui.hintMove = null;
   match.changed = changesSinceBase();
