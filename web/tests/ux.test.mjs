@@ -110,6 +110,8 @@ test("undo keeps chance: undoing a move and playing it again draws the same tile
   const draws = first.filter((move) => move.endsWith("(chance)"));
   await page.click("#undo");
   await page.waitForSelector("body[data-phase=human]");
+  // The list is redrawn after the phase changes: wait for the undone moves to leave it.
+  await page.waitForFunction((count) => document.querySelectorAll("#moves li").length < count, first.length, { timeout: 10_000 });
   const kept = (await listedMoves(page)).length;
   assert.ok(kept < first.length);
   assert.ok(first.slice(kept).some((move) => move.endsWith("(chance)")), "the undone moves include chance draws");
