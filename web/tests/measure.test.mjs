@@ -1,4 +1,5 @@
-// Measures in the browser how long a bot move takes at the default level (3) for each game,
+// Measures in the browser how long a bot move takes at the default level (3) for each game
+// and at the strongest (5) for Architekton and Crescendo,
 // and the gzipped size of the whole app. Reports the figures (no timing is asserted) and
 // writes them to target/web/measures.json.
 
@@ -34,6 +35,24 @@ async function files(dir) {
   const entries = await readdir(dir, { withFileTypes: true });
   const nested = await Promise.all(entries.map((e) => (e.isDirectory() ? files(join(dir, e.name)) : [join(dir, e.name)])));
   return nested.flat();
+}
+
+/** Runs the module source `body` in a worker of `page`, with `towers` (the wasm package,
+ * its `init` awaited by `body`) imported, posts it `input` and returns its first answer. */
+function inWorker(page, body, input) {
+  return page.evaluate(async ([body, input]) => {
+    const pkg = new URL("./pkg/towers_wasm.js", location.href).href;
+    const source = `import init, * as towers from ${JSON.stringify(pkg)};\n${body}`;
+    const worker = new Worker(URL.createObjectURL(new Blob([source], { type: "text/javascript" })), { type: "module" });
+    const answer = new Promise((resolve, reject) => {
+      worker.onmessage = ({ data }) => resolve(data);
+      worker.onerror = (event) => reject(new Error(event.message));
+    });
+    worker.postMessage(input);
+    const data = await answer;
+    worker.terminate();
+    return data;
+  }, [body, input]);
 }
 
 test("the gzipped size of the app", async (t) => {
@@ -126,10 +145,7 @@ test("Pyrga's perfect bot in its own games, in a worker, with the 5 s budget", a
   const { page, errors } = await watchedPage(browser.context);
   await page.goto(server.url);
   await page.waitForSelector("body[data-phase=setup]");
-  const played = await page.evaluate(async (games) => {
-    const pkg = new URL("./pkg/towers_wasm.js", location.href).href;
-    const source = `
-      import init, * as towers from ${JSON.stringify(pkg)};
+  const played = await inWorker(page, `
       onmessage = async ({ data: games }) => {
         await init();
         const times = [];
@@ -156,17 +172,7 @@ test("Pyrga's perfect bot in its own games, in a worker, with the 5 s budget", a
           else tally.lost += 1;
         }
         postMessage({ times, results });
-      };`;
-    const worker = new Worker(URL.createObjectURL(new Blob([source], { type: "text/javascript" })), { type: "module" });
-    const answer = new Promise((resolve, reject) => {
-      worker.onmessage = ({ data }) => resolve(data);
-      worker.onerror = (event) => reject(new Error(event.message));
-    });
-    worker.postMessage(games);
-    const data = await answer;
-    worker.terminate();
-    return data;
-  }, games);
+      };`, games);
   const byPly = [];
   played.times.forEach((moves, ply) => {
     if (!moves?.length) return;
@@ -181,6 +187,50 @@ test("Pyrga's perfect bot in its own games, in a worker, with the 5 s budget", a
   }
   const counted = Object.values(played.results).reduce((sum, r) => sum + r.won + r.drawn + r.lost, 0);
   assert.equal(counted, games);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+// The strongest level (5) of Architekton's and Crescendo's search bots, whose time a move
+// the app promises (median ≤ 500 ms, longest ≤ 2 s): every decision of a match of level 5
+// against itself, setup included, in a module worker as the app runs its bots, up to
+// TOWERS_STRONGEST_SAMPLES decisions of Architekton (default 40) and three times as many of
+// Crescendo (most of a two-player match: its setup decisions are quick).
+test("the strongest level's move times in a worker, Architekton and Crescendo", async (t) => {
+  const samples = Number(process.env.TOWERS_STRONGEST_SAMPLES ?? 40);
+  const { page, errors } = await watchedPage(browser.context);
+  await page.goto(server.url);
+  await page.waitForSelector("body[data-phase=setup]");
+  const times = await inWorker(page, `
+      onmessage = async ({ data: samples }) => {
+        await init();
+        const result = {};
+        for (const [name, options, most] of [["architekton", {}, samples], ["crescendo", { players: 2 }, 3 * samples]]) {
+          let game = new towers.Game(name, options);
+          const taken = [];
+          for (let seed = 1; taken.length < most && game.status().startsWith("ongoing"); seed += 1) {
+            let move;
+            if (game.status() === "ongoing chance") {
+              move = game.chanceOutcomes()[0].move;
+            } else {
+              const started = performance.now();
+              move = towers.botMove(game, { bot: "mcts", level: 5, seed });
+              taken.push(performance.now() - started);
+            }
+            game = game.play(move);
+          }
+          result[name] = taken;
+        }
+        postMessage(result);
+      };`, samples);
+  measures.botLevel5 = {};
+  for (const [name, taken] of Object.entries(times)) {
+    taken.sort((a, b) => a - b);
+    const m = { samples: taken.length, medianMs: taken[Math.floor(taken.length / 2)], maxMs: taken[taken.length - 1] };
+    measures.botLevel5[name] = m;
+    t.diagnostic(`${name} (mcts, level 5): median ${m.medianMs.toFixed(0)} ms, longest ${m.maxMs.toFixed(0)} ms over ${m.samples} decisions`);
+    assert.ok(m.samples > 0, `no bot move measured for ${name}`);
+  }
   assert.deepEqual(errors, []);
   await page.close();
 });
