@@ -19,7 +19,7 @@ use boardcore::{ParseError, Player, PositionError};
 
 use crate::config::{Config, EndRule};
 use crate::error::Invalid;
-use crate::spot::{BELOW, Spot};
+use crate::spot::{Spot, supported};
 use crate::state::{BALLS_PER_PLAYER, State};
 
 /// The letter of a player in the text form.
@@ -163,9 +163,7 @@ impl State {
     /// The first [`Invalid`] reason found.
     pub fn validate(&self) -> Result<(), Invalid> {
         let occupied = self.occupied();
-        if let Some(spot) =
-            Spot::in_mask(occupied).find(|spot| BELOW[spot.index()] & !occupied != 0)
-        {
+        if let Some(spot) = Spot::in_mask(occupied & !supported(occupied)).next() {
             return Err(Invalid::Floating { spot });
         }
         for player in Player::seats(2) {

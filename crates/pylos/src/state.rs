@@ -79,9 +79,11 @@ impl State {
         to_move: Player,
     ) -> Result<State, Invalid> {
         let mask = |set: Bitset| -> Result<u32, Invalid> {
-            match set.iter().find(|&index| index >= Spot::COUNT) {
-                Some(index) => Err(Invalid::OffBoard { index }),
-                None => Ok(set.bits() as u32),
+            match set.bits() >> Spot::COUNT {
+                0 => Ok(set.bits() as u32),
+                off => Err(Invalid::OffBoard {
+                    index: Spot::COUNT + off.trailing_zeros() as usize,
+                }),
             }
         };
         let (light, dark) = (mask(light)?, mask(dark)?);

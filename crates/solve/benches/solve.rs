@@ -1,7 +1,8 @@
 //! Solver benchmarks: nodes per second of the Pyrga search, and positions per second of
 //! the work a Pylos build does for each position: going forwards (unrank, generate the
 //! moves, play them and rank the children: the sweep and the count of the children) and
-//! backwards (unrank, play the moves backwards and rank the parents: a layer); and the
+//! backwards (unrank, play the moves backwards and rank the parents: a layer); a slice of
+//! consecutive indices unranked one at a time or walked; and the
 //! Pyrga opening book's reading and lookups.
 #![allow(missing_docs, clippy::unwrap_used, clippy::expect_used)]
 
@@ -102,6 +103,55 @@ fn bench_pylos_pass(c: &mut Criterion) {
     group.finish();
 }
 
+/// The sweep's and the count's work on consecutive indices (a slice of `standard` with 27
+/// balls, invalid and non-canonical indices included, as a build visits them), done the
+/// way the builds did it before the walk (`state_at` to classify each index, and again to
+/// find an ongoing position's children) and the way they do it now (one [`PylosIndex::walk`]
+/// over the slice): the rest of a build's work on an index is the same both ways.
+fn bench_pylos_slice(c: &mut Criterion) {
+    let mut group = c.benchmark_group("pylos_slice");
+    group.sample_size(10);
+    let index = PylosIndex::new(PylosConfig::with_variant(Variant::Standard));
+    let start = index.prefix(28) + 1_000_000;
+    let slice = start..start + (1 << 14);
+    group.throughput(Throughput::Elements(slice.end - slice.start));
+    let children_of = |state: &pylos::State, moves: &mut MoveList| {
+        pylos::legal_moves_into(state, moves);
+        moves
+            .iter()
+            .map(|&mv| index.index_of(&pylos::apply(state, mv).unwrap()).unwrap())
+            .fold(0u64, u64::wrapping_add)
+    };
+    group.bench_function("standard_27_balls_unrank_each_index_twice", |b| {
+        let mut moves = MoveList::new();
+        b.iter(|| {
+            let mut sum = 0u64;
+            for i in slice.clone() {
+                let ongoing = index
+                    .state_at(i)
+                    .is_some_and(|state| !pylos::status(&state).is_finished());
+                if ongoing {
+                    sum = sum.wrapping_add(children_of(&index.state_at(i).unwrap(), &mut moves));
+                }
+            }
+            black_box(sum)
+        });
+    });
+    group.bench_function("standard_27_balls_walk", |b| {
+        let mut moves = MoveList::new();
+        b.iter(|| {
+            let mut sum = 0u64;
+            for (_, state) in index.walk(slice.clone()) {
+                if let Some(state) = state.filter(|state| !pylos::status(state).is_finished()) {
+                    sum = sum.wrapping_add(children_of(&state, &mut moves));
+                }
+            }
+            black_box(sum)
+        });
+    });
+    group.finish();
+}
+
 fn bench_pylos_parents(c: &mut Criterion) {
     let mut group = c.benchmark_group("pylos_parents");
     group.sample_size(10);
@@ -135,6 +185,7 @@ criterion_group!(
     bench_pyrga,
     bench_pyrga_book,
     bench_pylos_pass,
+    bench_pylos_slice,
     bench_pylos_parents
 );
 criterion_main!(benches);

@@ -58,7 +58,7 @@ pub use crate::pylos::database::{BuildReport, BuildSettings, PylosDatabase, Stor
 pub use crate::pylos::database::{Header, Stage};
 #[cfg(feature = "database")]
 pub use crate::pylos::direct::PylosDirect;
-pub use crate::pylos::index::PylosIndex;
+pub use crate::pylos::index::{IndexWalk, PylosIndex};
 #[cfg(feature = "database")]
 pub use crate::pylos::report::{CountReport, LayerReport, SweepReport};
 #[cfg(feature = "database")]

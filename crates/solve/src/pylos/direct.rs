@@ -1,12 +1,13 @@
 //! Pylos positions solved directly: every position reachable from one, then the passes.
 
+use core::ops::Range;
 use std::collections::HashMap;
 use std::sync::atomic::AtomicU8;
 
 use pylos::{Move, State};
 
 use crate::error::{Inconsistency, InconsistencyKind, SolveError};
-use crate::pylos::retro::{self, Class, Space};
+use crate::pylos::retro::{self, Space};
 use crate::value::Value;
 
 /// Every position reachable from a root, numbered, with the moves between them.
@@ -58,19 +59,22 @@ impl Graph {
 }
 
 impl Space for Graph {
+    type Position = u64;
+
     fn len(&self) -> u64 {
         self.states.len() as u64
     }
 
-    fn classify(&self, index: u64) -> Class {
-        let state = &self.states[index as usize];
-        match Value::of_status(&pylos::status(state), state.mover()) {
-            Some(value) => Class::Finished(value),
-            None => Class::Ongoing,
-        }
+    fn positions(&self, range: Range<u64>) -> impl Iterator<Item = (u64, Option<u64>)> {
+        range.map(|index| (index, Some(index)))
     }
 
-    fn children(&self, index: u64, children: &mut Vec<u64>) -> Result<(), SolveError> {
+    fn finished(&self, &index: &u64) -> Option<Value> {
+        let state = &self.states[index as usize];
+        Value::of_status(&pylos::status(state), state.mover())
+    }
+
+    fn children(&self, &index: &u64, children: &mut Vec<u64>) -> Result<(), SolveError> {
         let i = index as usize;
         children.clear();
         children.extend(

@@ -13,7 +13,7 @@ use rayon::prelude::*;
 use crate::error::SolveError;
 use crate::progress::{Job, Progress};
 use crate::pylos::report::{CountReport, LayerReport};
-use crate::pylos::retro::{Class, INVALID, MAX_PLIES, Meter, OPEN, SLICE, Space, pack};
+use crate::pylos::retro::{INVALID, MAX_PLIES, Meter, OPEN, SLICE, Space, pack};
 use crate::value::Value;
 
 /// The children of each open position not yet known to be won for their mover: when the
@@ -92,15 +92,15 @@ pub(crate) fn count<S: Space>(
             let start = range.start + slice * SLICE;
             let end = (start + SLICE).min(range.end);
             let (mut going, mut done, mut widest) = (0, 0, 0);
-            for index in start..end {
-                let byte = match space.classify(index) {
-                    Class::Invalid => INVALID,
-                    Class::Finished(value) => {
+            for (index, position) in space.positions(start..end) {
+                let byte = match position.map(|position| (space.finished(&position), position)) {
+                    None => INVALID,
+                    Some((Some(value), _)) => {
                         done += 1;
                         pack(value)?
                     }
-                    Class::Ongoing => {
-                        space.children(index, children)?;
+                    Some((None, position)) => {
+                        space.children(&position, children)?;
                         children.sort_unstable();
                         children.dedup();
                         let distinct = children.len() as u32;

@@ -6,6 +6,10 @@ use core::ops::Range;
 use boardcore::{Bitset, Player, Symmetry};
 use pylos::{Config, Spot, State};
 
+mod walk;
+
+pub use walk::IndexWalk;
+
 /// The number of spots of the pyramid.
 const SPOTS: u32 = 30;
 /// The balls of each colour.
@@ -282,14 +286,34 @@ impl PylosIndex {
         }
         let rank = self.base.partition_point(|&start| start <= index) - 1;
         let filling = self.fillings[rank];
-        let mut colouring = index - self.base[rank];
-        let n = filling.count_ones();
-        let mut l = n.saturating_sub(BALLS);
-        while colouring >= BINOMIAL[n as usize][l as usize] {
-            colouring -= BINOMIAL[n as usize][l as usize];
-            l += 1;
-        }
-        let light = expand(colex_unrank(colouring, n, l), filling);
+        let (l, colouring) = light_count(filling.count_ones(), index - self.base[rank]);
+        let light = expand(colex_unrank(colouring, filling.count_ones(), l), filling);
+        self.state_of(rank, light)
+    }
+
+    /// The positions of the indices of `range` in order, as [`PylosIndex::state_at`] gives
+    /// them, each found from the one before (much faster than one [`PylosIndex::state_at`]
+    /// an index when the indices follow each other, as in a build's slices). Indices past
+    /// the end are left out.
+    ///
+    /// ```
+    /// use pylos::Config;
+    /// use solve::PylosIndex;
+    ///
+    /// let index = PylosIndex::new(Config::default());
+    /// let first = index.prefix(27);
+    /// for (i, state) in index.walk(first..first + 1000) {
+    ///     assert_eq!(state, index.state_at(i));
+    /// }
+    /// ```
+    pub fn walk(&self, range: Range<u64>) -> IndexWalk<'_> {
+        IndexWalk::new(self, range.start..range.end.min(self.len()))
+    }
+
+    /// The position of the filling of rank `rank` with Light's balls `light`, with Light to
+    /// move, when it is valid and the canonical colouring of its filling.
+    fn state_of(&self, rank: usize, light: u32) -> Option<State> {
+        let filling = self.fillings[rank];
         let state = State::from_balls(
             self.config,
             Bitset(u64::from(light)),
@@ -302,6 +326,17 @@ impl PylosIndex {
             .all(|image| image.balls(Player::FIRST).bits() as u32 >= light);
         canonical.then_some(state)
     }
+}
+
+/// The number of Light's balls of the colouring of rank `colouring` among the colourings of
+/// a filling of `n` balls, and its rank among the colourings with that many.
+fn light_count(n: u32, mut colouring: u64) -> (u32, u64) {
+    let mut l = n.saturating_sub(BALLS);
+    while colouring >= BINOMIAL[n as usize][l as usize] {
+        colouring -= BINOMIAL[n as usize][l as usize];
+        l += 1;
+    }
+    (l, colouring)
 }
 
 /// The colourings of a filling of `n` balls with at most 15 of each colour.
@@ -418,6 +453,40 @@ mod tests {
         }
         // Every index names a position with Light to move.
         assert_eq!(index.state_at(i).map(|s| s.mover()), Some(Player::FIRST));
+    }
+
+    /// The walk gives what `state_at` gives, index after index: inside a filling, from
+    /// one count of Light's balls to the next, and from one filling to the next (ranges
+    /// starting a little before the ends of fillings, in both variants' first and middle
+    /// ball counts), and it stops at the end of the index.
+    #[test]
+    fn the_walk_equals_unranking_each_index() {
+        for variant in [pylos::Variant::Children, pylos::Variant::Standard] {
+            let index = PylosIndex::new(Config::with_variant(variant));
+            let mut starts = vec![0, index.prefix(29), index.prefix(27) + 12_345];
+            // Ends of fillings of 2, 15, 16 and 22 balls (colourings with and without
+            // the least count of Light's balls).
+            for balls in [2, 15, 16, 22] {
+                let rank = index
+                    .base
+                    .partition_point(|&start| start < index.prefix(balls + 1));
+                starts.extend(index.base.get(rank + 1).map(|&end| end.saturating_sub(40)));
+            }
+            starts.push(index.len() - 30);
+            let mut seen = 0;
+            for start in starts {
+                let walked: Vec<(u64, Option<State>)> = index.walk(start..start + 3_000).collect();
+                let expected =
+                    (start..(start + 3_000).min(index.len())).map(|i| (i, index.state_at(i)));
+                assert!(
+                    walked.iter().copied().eq(expected),
+                    "{variant} from {start}"
+                );
+                seen += walked.iter().filter(|(_, state)| state.is_some()).count();
+            }
+            assert!(seen > 1_000, "{variant}: {seen} positions");
+            assert_eq!(index.walk(index.len()..index.len() + 5).count(), 0);
+        }
     }
 
     #[test]

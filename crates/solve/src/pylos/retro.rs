@@ -18,28 +18,28 @@ pub const SLICE: u64 = 1 << 16;
 pub use super::packed::MAX_PLIES;
 pub(crate) use super::packed::{INVALID, OPEN, pack, unpack};
 
-/// What the first pass finds at an index.
-pub(crate) enum Class {
-    /// No valid position.
-    Invalid,
-    /// A finished game, with its value.
-    Finished(Value),
-    /// A game going on.
-    Ongoing,
-}
-
 /// A set of positions numbered `0..len()`, closed under moves.
 pub(crate) trait Space: Sync {
+    /// A position of the space, as its moves are found from it.
+    type Position;
     /// The number of indices.
     fn len(&self) -> u64;
-    /// What the position at `index` is.
-    fn classify(&self, index: u64) -> Class;
-    /// The indices of the positions after each legal move of the ongoing position at
-    /// `index`, into `children`.
+    /// Each index of `range` in order, with its position, or `None` where the index names
+    /// no position (the builds visit whole slices: an index space can give consecutive
+    /// positions faster than one at a time).
+    fn positions(&self, range: Range<u64>) -> impl Iterator<Item = (u64, Option<Self::Position>)>;
+    /// The value of `position` when its game is over, for the player to move.
+    fn finished(&self, position: &Self::Position) -> Option<Value>;
+    /// The indices of the positions after each legal move of the ongoing `position`, into
+    /// `children`.
     ///
     /// # Errors
     /// [`SolveError::NotCovered`] when a move leaves the space.
-    fn children(&self, index: u64, children: &mut Vec<u64>) -> Result<(), SolveError>;
+    fn children(
+        &self,
+        position: &Self::Position,
+        children: &mut Vec<u64>,
+    ) -> Result<(), SolveError>;
     /// The indices of the positions of the space with a move to the position at `index`,
     /// each once, into `parents`.
     ///
@@ -158,17 +158,19 @@ fn sweep_in_chunks<S: Space>(
                     let start = first + slice * SLICE;
                     let end = (start + SLICE).min(last);
                     let mut valid = 0;
-                    for index in start..end {
-                        let byte = match space.classify(index) {
-                            Class::Invalid => INVALID,
-                            Class::Finished(value) => pack(value)?,
-                            Class::Ongoing => {
-                                space.children(index, children)?;
-                                pack(best_child(values, children, group.start)?)?
-                            }
+                    for (index, position) in space.positions(start..end) {
+                        let Some(position) = position else {
+                            values[index as usize].store(INVALID, Ordering::Relaxed);
+                            continue;
                         };
-                        valid += u64::from(byte != INVALID);
-                        values[index as usize].store(byte, Ordering::Relaxed);
+                        let value = if let Some(value) = space.finished(&position) {
+                            value
+                        } else {
+                            space.children(&position, children)?;
+                            best_child(values, children, group.start)?
+                        };
+                        valid += 1;
+                        values[index as usize].store(pack(value)?, Ordering::Relaxed);
                     }
                     positions.fetch_add(valid, Ordering::Relaxed);
                     bar.inc(end - start);
@@ -221,16 +223,19 @@ fn one_pass<S: Space>(space: &S, values: &[AtomicU8], pass: u32) -> Result<u64, 
             let start = slice * SLICE;
             let end = (start + SLICE).min(len);
             let mut newly = 0;
-            for index in start..end {
+            for (index, position) in space.positions(start..end) {
                 let cell = &values[index as usize];
+                let Some(position) = position else {
+                    cell.store(INVALID, Ordering::Relaxed);
+                    continue;
+                };
                 if pass == 0 {
-                    let byte = match space.classify(index) {
-                        Class::Invalid => INVALID,
-                        Class::Finished(value) => {
+                    let byte = match space.finished(&position) {
+                        Some(value) => {
                             newly += 1;
                             pack(value)?
                         }
-                        Class::Ongoing => OPEN,
+                        None => OPEN,
                     };
                     cell.store(byte, Ordering::Relaxed);
                     continue;
@@ -238,7 +243,7 @@ fn one_pass<S: Space>(space: &S, values: &[AtomicU8], pass: u32) -> Result<u64, 
                 if cell.load(Ordering::Relaxed) != OPEN {
                     continue;
                 }
-                space.children(index, children)?;
+                space.children(&position, children)?;
                 if let Some(value) = settle(values, children, pass) {
                     cell.store(pack(value)?, Ordering::Relaxed);
                     newly += 1;
@@ -279,18 +284,24 @@ pub(crate) mod tests {
     }
 
     impl Space for Graph {
+        type Position = u64;
+
         fn len(&self) -> u64 {
             self.edges.len() as u64
         }
 
-        fn classify(&self, index: u64) -> Class {
-            match self.finished.iter().find(|&&(i, _)| i == index) {
-                Some(&(_, value)) => Class::Finished(value),
-                None => Class::Ongoing,
-            }
+        fn positions(&self, range: Range<u64>) -> impl Iterator<Item = (u64, Option<u64>)> {
+            range.map(|index| (index, Some(index)))
         }
 
-        fn children(&self, index: u64, children: &mut Vec<u64>) -> Result<(), SolveError> {
+        fn finished(&self, &index: &u64) -> Option<Value> {
+            self.finished
+                .iter()
+                .find(|&&(i, _)| i == index)
+                .map(|&(_, value)| value)
+        }
+
+        fn children(&self, &index: &u64, children: &mut Vec<u64>) -> Result<(), SolveError> {
             children.clear();
             children.extend_from_slice(self.edges[index as usize]);
             Ok(())

@@ -18,7 +18,7 @@ use crate::pylos::direct::apply;
 use crate::pylos::frontier::{self, Counters};
 use crate::pylos::index::PylosIndex;
 use crate::pylos::report::{CountReport, LayerReport, SweepReport};
-use crate::pylos::retro::{self, Class, Meter, Space};
+use crate::pylos::retro::{self, Meter, Space};
 use crate::value::Value;
 
 /// The least time between two checkpoints unless a build says otherwise.
@@ -33,27 +33,26 @@ pub(super) struct IndexSpace<'a> {
 }
 
 impl Space for IndexSpace<'_> {
+    type Position = pylos::State;
+
     fn len(&self) -> u64 {
         self.end
     }
 
-    fn classify(&self, index: u64) -> Class {
-        match self.index.state_at(index) {
-            None => Class::Invalid,
-            Some(state) => match Value::of_status(&pylos::status(&state), state.mover()) {
-                Some(value) => Class::Finished(value),
-                None => Class::Ongoing,
-            },
-        }
+    fn positions(&self, range: Range<u64>) -> impl Iterator<Item = (u64, Option<pylos::State>)> {
+        self.index.walk(range.start..range.end.min(self.end))
     }
 
-    fn children(&self, index: u64, children: &mut Vec<u64>) -> Result<(), SolveError> {
-        let state = self.index.state_at(index).ok_or(SolveError::Internal)?;
+    fn finished(&self, state: &pylos::State) -> Option<Value> {
+        Value::of_status(&pylos::status(state), state.mover())
+    }
+
+    fn children(&self, state: &pylos::State, children: &mut Vec<u64>) -> Result<(), SolveError> {
         let mut moves = MoveList::new();
-        pylos::legal_moves_into(&state, &mut moves);
+        pylos::legal_moves_into(state, &mut moves);
         children.clear();
         for &mv in &moves {
-            let child = apply(&state, mv)?;
+            let child = apply(state, mv)?;
             match self.index.index_of(&child) {
                 Some(i) if i < self.end => children.push(i),
                 _ => {
