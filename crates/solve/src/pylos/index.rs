@@ -12,6 +12,8 @@ pub use walk::IndexWalk;
 
 /// The number of spots of the pyramid.
 const SPOTS: u32 = 30;
+/// The spots of the ground level (level 0) in a mask.
+const GROUND: u32 = 0xFFFF;
 /// The balls of each colour.
 const BALLS: u32 = 15;
 
@@ -83,9 +85,13 @@ pub struct PylosIndex {
     config: Config,
     /// The canonical fillings in rank order.
     fillings: Vec<u32>,
-    /// Every supported filling, sorted by mask, with the rank of its canonical filling and
-    /// the number of the symmetry (in [`Symmetry::ALL`]) that maps it there.
+    /// Every supported filling, sorted by its balls on the ground level then by mask, with
+    /// the rank of its canonical filling and the number of the symmetry (in
+    /// [`Symmetry::ALL`]) that maps it there.
     lookup: Vec<(u32, u32, u8)>,
+    /// For each set of ground balls (the low 16 bits of a mask), where its fillings begin
+    /// in `lookup`, and the end at the end: a lookup searches only those.
+    ground_starts: Vec<u32>,
     /// The first index of each canonical filling, and the total at the end.
     base: Vec<u64>,
     /// The first filling rank with fewer than `n` balls, for `n` in `0..=31`.
@@ -176,7 +182,10 @@ impl PylosIndex {
                 (mask, ranks[at].1, symmetry)
             })
             .collect();
-        lookup.sort_unstable();
+        lookup.sort_unstable_by_key(|&(mask, _, _)| (mask & GROUND, mask));
+        let ground_starts = (0..=GROUND + 1)
+            .map(|ground| lookup.partition_point(|&(mask, _, _)| mask & GROUND < ground) as u32)
+            .collect();
         let stabilizers = fillings
             .iter()
             .map(|&mask| {
@@ -189,6 +198,7 @@ impl PylosIndex {
             config,
             fillings,
             lookup,
+            ground_starts,
             base,
             layer_end,
             group_starts,
@@ -196,12 +206,13 @@ impl PylosIndex {
         }
     }
 
-    /// The images of `state` under the symmetries that keep the filling of rank `rank`.
-    fn stabilizer_images(&self, rank: usize, state: State) -> impl Iterator<Item = State> {
+    /// The images of the spot mask `mask` under the symmetries that keep the filling of
+    /// rank `rank`.
+    fn stabilizer_images(&self, rank: usize, mask: u32) -> impl Iterator<Item = u32> {
         let bits = self.stabilizers[rank];
         (1..Symmetry::ALL.len())
             .filter(move |&s| bits >> s & 1 != 0)
-            .map(move |s| state.transformed(Symmetry::ALL[s]))
+            .map(move |s| image(mask, Symmetry::ALL[s]))
     }
 
     /// The options of the positions indexed.
@@ -256,18 +267,24 @@ impl PylosIndex {
         };
         let filling =
             (state.balls(Player::FIRST).bits() | state.balls(Player::SECOND).bits()) as u32;
-        let at = self.lookup.partition_point(|&(mask, _, _)| mask < filling);
-        let &(mask, rank, symmetry) = self.lookup.get(at)?;
+        let ground = (filling & GROUND) as usize;
+        let candidates = self
+            .lookup
+            .get(self.ground_starts[ground] as usize..self.ground_starts[ground + 1] as usize)?;
+        let at = candidates.partition_point(|&(mask, _, _)| mask < filling);
+        let &(mask, rank, symmetry) = candidates.get(at)?;
         if mask != filling {
             return None;
         }
         // The image with the canonical filling; of the images that keep that filling, the
         // one with the least mask of Light's balls.
-        let turned = state.transformed(Symmetry::ALL[symmetry as usize]);
+        let turned = image(
+            state.balls(Player::FIRST).bits() as u32,
+            Symmetry::ALL[symmetry as usize],
+        );
         let light = self
             .stabilizer_images(rank as usize, turned)
-            .map(|image| image.balls(Player::FIRST).bits() as u32)
-            .fold(turned.balls(Player::FIRST).bits() as u32, u32::min);
+            .fold(turned, u32::min);
         let canonical = self.fillings[rank as usize];
         let n = canonical.count_ones();
         let l = light.count_ones();
@@ -313,18 +330,20 @@ impl PylosIndex {
     /// The position of the filling of rank `rank` with Light's balls `light`, with Light to
     /// move, when it is valid and the canonical colouring of its filling.
     fn state_of(&self, rank: usize, light: u32) -> Option<State> {
+        if self
+            .stabilizer_images(rank, light)
+            .any(|image| image < light)
+        {
+            return None;
+        }
         let filling = self.fillings[rank];
-        let state = State::from_balls(
+        State::from_balls(
             self.config,
             Bitset(u64::from(light)),
             Bitset(u64::from(filling & !light)),
             Player::FIRST,
         )
-        .ok()?;
-        let canonical = self
-            .stabilizer_images(rank, state)
-            .all(|image| image.balls(Player::FIRST).bits() as u32 >= light);
-        canonical.then_some(state)
+        .ok()
     }
 }
 

@@ -22,10 +22,11 @@ pub struct IndexWalk<'a> {
     rank: usize,
     balls: u32,
     spots: [u8; 30],
-    /// The Light balls of the current colouring: how many, and which of the filling's
-    /// spots (bit `i`: the filling's `i`-th spot).
+    /// The Light balls of the current colouring: how many, which of the filling's spots
+    /// (bit `i`: the filling's `i`-th spot), and their spot mask.
     light_balls: u32,
     word: u32,
+    light: u32,
 }
 
 impl<'a> IndexWalk<'a> {
@@ -40,19 +41,32 @@ impl<'a> IndexWalk<'a> {
             spots: [0; 30],
             light_balls: 0,
             word: 0,
+            light: 0,
         };
         if range.start < range.end {
             walk.rank = index.base.partition_point(|&start| start <= range.start) - 1;
             walk.enter_filling();
             let (light, colouring) = light_count(walk.balls, range.start - index.base[walk.rank]);
             walk.light_balls = light;
-            walk.word = colex_unrank(colouring, walk.balls, light);
+            walk.set_word(colex_unrank(colouring, walk.balls, light));
         }
         walk
     }
 
-    /// Lists the spots of the filling of rank `self.rank`.
+    /// Makes `word` the current colouring, updating the spot mask of its Light balls
+    /// through the bits that change (a step of Gosper's rule changes few).
+    fn set_word(&mut self, word: u32) {
+        let mut changed = word ^ self.word;
+        while changed != 0 {
+            self.light ^= 1 << self.spots[changed.trailing_zeros() as usize];
+            changed &= changed - 1;
+        }
+        self.word = word;
+    }
+
+    /// Lists the spots of the filling of rank `self.rank`, with no Light ball yet.
     fn enter_filling(&mut self) {
+        (self.word, self.light) = (0, 0);
         let filling = self.index.fillings[self.rank];
         self.balls = filling.count_ones();
         let mut rest = filling;
@@ -70,7 +84,7 @@ impl<'a> IndexWalk<'a> {
             let carried = word + lowest;
             let next = carried | (((word ^ carried) >> 2) / lowest);
             if next >> self.balls == 0 {
-                self.word = next;
+                self.set_word(next);
                 return;
             }
         }
@@ -81,7 +95,7 @@ impl<'a> IndexWalk<'a> {
             self.enter_filling();
             self.light_balls = self.balls.saturating_sub(BALLS);
         }
-        self.word = (1 << self.light_balls) - 1;
+        self.set_word((1 << self.light_balls) - 1);
     }
 }
 
@@ -93,13 +107,7 @@ impl Iterator for IndexWalk<'_> {
             return None;
         }
         let index = self.next;
-        let mut light = 0;
-        let mut rest = self.word;
-        while rest != 0 {
-            light |= 1 << self.spots[rest.trailing_zeros() as usize];
-            rest &= rest - 1;
-        }
-        let state = self.index.state_of(self.rank, light);
+        let state = self.index.state_of(self.rank, self.light);
         self.next += 1;
         if self.next < self.end {
             self.advance();
