@@ -10,6 +10,7 @@ use rand_core::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::greedy::{Greedy, crescendo_move, finishing_move};
+use crate::opening::placing_move;
 use crate::policy::{Rewards, outcome_rewards};
 use crate::pursuit::{reach, setup_move, work_left};
 use crate::{Bot, Budget, Level, Mcts, MctsConfig, MctsReport};
@@ -79,6 +80,31 @@ pub struct CrescendoMcts {
     rng: Xoshiro256PlusPlus,
     /// The boards left by the bot's last movement decisions ([`shape`]), oldest first.
     recent: VecDeque<u64>,
+    /// How it plays around the search.
+    style: Style,
+}
+
+/// How a [`CrescendoMcts`] plays: the levels' search alone, or the strongest level's
+/// setup and evaluation.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub enum Style {
+    /// Levels 1 to 4 (and level 5 before issue 40's item 3): pawns set up next to each
+    /// other, each new node scored by the round's evaluation.
+    #[default]
+    Search,
+    /// Level 5: pawns on the white cells by the gathering cost of both sides.
+    Strongest,
+}
+
+impl Style {
+    /// The style of `level`: [`Style::Strongest`] at [`Level::MAX`].
+    pub const fn of(level: Level) -> Style {
+        if level.value() == Level::MAX.value() {
+            Style::Strongest
+        } else {
+            Style::Search
+        }
+    }
 }
 
 /// How many of its last movement decisions the bot remembers to avoid going round in
@@ -92,7 +118,7 @@ const REPEATS: usize = 2;
 /// Crescendo's search bot at `level`, seeded with `seed`: see [`CrescendoMcts`] and
 /// [`CrescendoMcts::settings`].
 pub fn crescendo_mcts(level: Level, seed: u64) -> CrescendoMcts {
-    CrescendoMcts::new(CrescendoMcts::settings(level), seed)
+    CrescendoMcts::new(CrescendoMcts::settings(level), seed).with_style(Style::of(level))
 }
 
 impl CrescendoMcts {
@@ -104,7 +130,14 @@ impl CrescendoMcts {
                 .with_tree_moves(scatter_by_rule),
             rng: Xoshiro256PlusPlus::seed_from_u64(seed.rotate_left(32)),
             recent: VecDeque::with_capacity(MEMORY),
+            style: Style::Search,
         }
+    }
+
+    /// The same bot playing in `style`.
+    pub fn with_style(mut self, style: Style) -> CrescendoMcts {
+        self.style = style;
+        self
     }
 
     /// The search settings of `level`: 3, 8, 30, 100 or 16000 iterations, never more than
@@ -178,6 +211,7 @@ impl Bot<State> for CrescendoMcts {
                 Some(self.avoid_circles(state, report))
             }
             Phase::Scattering { .. } => scatter_target(state),
+            Phase::Placing if self.style == Style::Strongest => placing_move(state),
             Phase::Placing | Phase::Extra => setup_move(state, &mut self.rng),
             Phase::Laying | Phase::Over => crescendo_move(state, &mut self.rng),
         }

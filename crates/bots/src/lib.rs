@@ -80,6 +80,8 @@ mod game;
 pub mod greedy;
 mod level;
 mod mcts;
+#[cfg(feature = "crescendo")]
+mod opening;
 #[cfg(feature = "perfect-pyrga")]
 mod perfect;
 mod policy;
@@ -94,7 +96,7 @@ pub use boardcore;
 pub use alphabeta::{AlphaBeta, AlphaBetaReport};
 pub use budget::Budget;
 #[cfg(feature = "crescendo")]
-pub use crescendo::{CrescendoMcts, crescendo_mcts};
+pub use crescendo::{CrescendoMcts, Style, crescendo_mcts};
 pub use eval::{Evaluate, WIN};
 pub use game::{PlayedGame, play};
 #[cfg(feature = "crescendo")]

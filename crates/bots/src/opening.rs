@@ -1,0 +1,95 @@
+//! Where the strongest Crescendo bot puts its pawns in the setup: on the white cell that
+//! brings its pawns closest to a home of its own colour, counting also what the cell is
+//! worth to the opponents (a cell they want is worth taking from them).
+//!
+//! A player's *gathering cost* is the least, over the cells of their own colour (or their
+//! own towers, at a price), of the pawn-cells between their pawns and that cell: the work
+//! left of [`crate::pursuit::work_left`] before any pawn has moved.
+
+use boardcore::{MAX_PLAYERS, Player};
+use crescendo::{CELLS, Cell, Colour, Move, Phase, State};
+
+use crate::pursuit::distances;
+
+/// The price of gathering on a cell that is not of the player's colour (as the work
+/// left counts it).
+const UNPROTECTED_HOME: u32 = 4;
+
+/// How much a cell's worth to each opponent counts against its worth to the mover, in
+/// quarters.
+const DENIAL_QUARTERS: u32 = 2;
+
+/// The pawn-cells between `player`'s pawns in `state` and every cell, as heights times
+/// distances.
+fn gathering(state: &State, player: Player) -> [u32; CELLS] {
+    let mut gather = [0u32; CELLS];
+    for (cell, height) in state.towers_of(player) {
+        let distance = distances(state.board(), cell);
+        for (sum, &d) in gather.iter_mut().zip(&distance) {
+            *sum += u32::from(height) * u32::from(d);
+        }
+    }
+    gather
+}
+
+/// `player`'s gathering cost with one more pawn on the cell whose distances are `extra`,
+/// `gather` being [`gathering`]'s table of their pawns.
+fn cost_with(state: &State, player: Player, gather: &[u32; CELLS], extra: &[u8; CELLS]) -> u32 {
+    let own = state.tower_mask(player);
+    state
+        .board()
+        .cells()
+        .filter_map(|cell| {
+            let protected = cell.colour() == Colour::Player(player);
+            let mine = own & (1 << cell.index()) != 0;
+            (protected || mine).then(|| {
+                gather[cell.index()]
+                    + u32::from(extra[cell.index()])
+                    + if protected { 0 } else { UNPROTECTED_HOME }
+            })
+        })
+        .min()
+        .unwrap_or(0)
+}
+
+/// The strongest bot's pawn on the white cells (setup step 2) of `state`, `None` in
+/// other phases: the empty white cell raising the mover's gathering cost least, less half
+/// of what it would raise each opponent's (a cell an opponent needs is taken from them),
+/// the lowest cell number among equals.
+pub(crate) fn placing_move(state: &State) -> Option<Move> {
+    if state.phase() != Phase::Placing {
+        return None;
+    }
+    let mover = state.to_move()?;
+    let board = state.board();
+    let occupied = state
+        .active_players()
+        .fold(0u64, |mask, p| mask | state.tower_mask(p));
+    let mut tables = [[0u32; CELLS]; MAX_PLAYERS];
+    for player in state.active_players() {
+        tables[player.index()] = gathering(state, player);
+    }
+    let base = |player: Player| cost_with(state, player, &tables[player.index()], &[0; CELLS]);
+    let mut bases = [0u32; MAX_PLAYERS];
+    for player in state.active_players() {
+        bases[player.index()] = base(player);
+    }
+    let score = |cell: Cell| -> i64 {
+        let extra = distances(board, cell);
+        let gain = |player: Player| {
+            i64::from(cost_with(state, player, &tables[player.index()], &extra))
+                - i64::from(bases[player.index()])
+        };
+        let denied: i64 = state
+            .active_players()
+            .filter(|&p| p != mover)
+            .map(|p| -gain(p))
+            .sum();
+        4 * gain(mover) - i64::from(DENIAL_QUARTERS) * denied
+    };
+    board
+        .cells()
+        .filter(|cell| cell.is_white() && occupied & (1 << cell.index()) == 0)
+        .min_by_key(|&cell| (score(cell), cell.index()))
+        .map(|cell| Move::Pawn(board.coord(cell)))
+}
