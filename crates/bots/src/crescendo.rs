@@ -10,7 +10,7 @@ use rand_core::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::greedy::{Greedy, crescendo_move, finishing_move};
-use crate::opening::placing_move;
+use crate::opening::{laying_move, placing_move};
 use crate::policy::{Rewards, outcome_rewards};
 use crate::pursuit::{reach, setup_move, work_left};
 use crate::{Bot, Budget, Level, Mcts, MctsConfig, MctsReport};
@@ -213,6 +213,7 @@ impl Bot<State> for CrescendoMcts {
             Phase::Scattering { .. } => scatter_target(state),
             Phase::Placing if self.style == Style::Strongest => placing_move(state),
             Phase::Placing | Phase::Extra => setup_move(state, &mut self.rng),
+            Phase::Laying if self.style == Style::Strongest => laying_move(state),
             Phase::Laying | Phase::Over => crescendo_move(state, &mut self.rng),
         }
     }

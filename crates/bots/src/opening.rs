@@ -7,7 +7,7 @@
 //! left of [`crate::pursuit::work_left`] before any pawn has moved.
 
 use boardcore::{MAX_PLAYERS, Player};
-use crescendo::{CELLS, Cell, Colour, Move, Phase, State};
+use crescendo::{CELLS, Cell, Colour, Move, MoveList, Phase, State, apply, legal_moves_into};
 
 use crate::pursuit::distances;
 
@@ -92,4 +92,55 @@ pub(crate) fn placing_move(state: &State) -> Option<Move> {
         .filter(|cell| cell.is_white() && occupied & (1 << cell.index()) == 0)
         .min_by_key(|&cell| (score(cell), cell.index()))
         .map(|cell| Move::Pawn(board.coord(cell)))
+}
+
+/// How well the board of `state` suits `player` before any pawn is placed: the least,
+/// over the cells of their colour, of the distances from that cell to the nearest white
+/// cells, as many as the player will put pawns on (`12 / N`), summed. Lower is better.
+fn board_cost(state: &State, player: Player) -> u32 {
+    let board = state.board();
+    let pawns = 12 / state.round_size().max(1);
+    board
+        .cells()
+        .filter(|cell| cell.colour() == Colour::Player(player))
+        .map(|home| {
+            let distance = distances(board, home);
+            let mut whites = [u8::MAX; CELLS];
+            let mut count = 0;
+            for cell in board.cells().filter(|cell| cell.is_white()) {
+                whites[count] = distance[cell.index()];
+                count += 1;
+            }
+            let nearest = &mut whites[..count];
+            nearest.sort_unstable();
+            nearest.iter().take(pawns).map(|&d| u32::from(d)).sum()
+        })
+        .min()
+        .unwrap_or(0)
+}
+
+/// The strongest bot's cross (setup step 1) in `state`, `None` in other phases: the
+/// legal cross leaving the board that suits the mover best against the opponents
+/// ([`board_cost`]: the mover's cost less the opponents' mean), the first among equals.
+pub(crate) fn laying_move(state: &State) -> Option<Move> {
+    if state.phase() != Phase::Laying {
+        return None;
+    }
+    let mover = state.to_move()?;
+    let opponents = state.active_players().filter(|&p| p != mover).count().max(1) as i64;
+    let mut moves = MoveList::new();
+    legal_moves_into(state, &mut moves);
+    moves
+        .iter()
+        .filter_map(|&mv| {
+            let next = apply(state, mv).ok()?;
+            let theirs: i64 = state
+                .active_players()
+                .filter(|&p| p != mover)
+                .map(|p| i64::from(board_cost(&next, p)))
+                .sum();
+            Some((opponents * i64::from(board_cost(&next, mover)) - theirs, mv))
+        })
+        .min_by_key(|&(score, _)| score)
+        .map(|(_, mv)| mv)
 }
