@@ -1,6 +1,8 @@
-//! Where the strongest Crescendo bot puts its pawns in the setup: on the white cell that
-//! brings its pawns closest to a home of its own colour, counting also what the cell is
-//! worth to the opponents (a cell they want is worth taking from them).
+//! How the strongest Crescendo bot ([`crate::Style::Strongest`]) sets up a round: crosses
+//! that bring cells of its colour near white cells, and pawns on the white cells that
+//! bring its pawns closest to a home of its own colour, counting also what each cell is
+//! worth to the opponents (a cell they want is worth taking from them). Both are rules,
+//! not searches: the evaluation of the search means nothing before the pawns move.
 //!
 //! A player's *gathering cost* is the least, over the cells of their own colour (or their
 //! own towers, at a price), of the pawn-cells between their pawns and that cell: the work
@@ -53,9 +55,9 @@ fn cost_with(state: &State, player: Player, gather: &[u32; CELLS], extra: &[u8; 
 }
 
 /// The strongest bot's pawn on the white cells (setup step 2) of `state`, `None` in
-/// other phases: the empty white cell raising the mover's gathering cost least, less half
-/// of what it would raise each opponent's (a cell an opponent needs is taken from them),
-/// the lowest cell number among equals.
+/// other phases: the empty white cell raising the mover's gathering cost least, plus half
+/// of what it would raise each opponent's (so that of two cells equally good for the
+/// mover it takes the one an opponent needs more), the lowest cell number among equals.
 pub(crate) fn placing_move(state: &State) -> Option<Move> {
     if state.phase() != Phase::Placing {
         return None;
@@ -127,7 +129,11 @@ pub(crate) fn laying_move(state: &State) -> Option<Move> {
         return None;
     }
     let mover = state.to_move()?;
-    let opponents = state.active_players().filter(|&p| p != mover).count().max(1) as i64;
+    let opponents = state
+        .active_players()
+        .filter(|&p| p != mover)
+        .count()
+        .max(1) as i64;
     let mut moves = MoveList::new();
     legal_moves_into(state, &mut moves);
     moves

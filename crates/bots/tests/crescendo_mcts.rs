@@ -173,15 +173,26 @@ fn the_levels_search_the_iterations_measured_in_the_docs() {
 #[test]
 fn the_strongest_style_sets_up_by_rule_not_at_random() {
     // Every cross and setup pawn of the first round, for 2, 3 and 4 players.
-    for (players, seed) in [(Players::Two, 21), (Players::Three, 22), (Players::Four, 23)] {
+    for (players, seed) in [
+        (Players::Two, 21),
+        (Players::Three, 22),
+        (Players::Four, 23),
+    ] {
         let setup: Vec<State> = positions(players, seed, 40)
             .into_iter()
             .filter(|state| matches!(state.phase(), Phase::Laying | Phase::Placing))
             .collect();
-        assert!(setup.len() > 12, "{players} players: {} setup positions", setup.len());
+        assert!(
+            setup.len() > 12,
+            "{players} players: {} setup positions",
+            setup.len()
+        );
         let choices = |seed: u64, style: Style| -> Vec<Move> {
             let mut bot = CrescendoMcts::new(quick(10), seed).with_style(style);
-            setup.iter().map(|state| bot.choose(state).unwrap()).collect()
+            setup
+                .iter()
+                .map(|state| bot.choose(state).unwrap())
+                .collect()
         };
         // The same choices whatever the seed, where the levels' crosses are random.
         assert_eq!(choices(1, Style::Strongest), choices(2, Style::Strongest));
