@@ -156,6 +156,7 @@ impl CrescendoMcts {
     }
 
     /// The same bot playing in `style`.
+    #[must_use]
     pub fn with_style(mut self, style: Style) -> CrescendoMcts {
         self.style = style;
         self
