@@ -15,7 +15,8 @@
 //!   whole matches where uniformly random play almost never does.
 //! - `CrescendoMcts` (`crescendo_mcts`): Crescendo's search bot, [`Mcts`] scoring each
 //!   node by the players' work left to a finished tower (the `pursuit` module), and rules
-//!   for the decisions that need no search.
+//!   for the decisions that need no search; at level 5 (`Style::Strongest`) rules that
+//!   weigh the board for both sides set up its crosses and pawns.
 //! - `Perfect` (features `perfect-pyrga` and `perfect`): the exact solvers' best move
 //!   (Pyrga within a time budget, Pylos from a database or late in the game), with
 //!   alpha-beta as the fallback.
@@ -80,6 +81,8 @@ mod game;
 pub mod greedy;
 mod level;
 mod mcts;
+#[cfg(feature = "crescendo")]
+mod opening;
 #[cfg(feature = "perfect-pyrga")]
 mod perfect;
 mod policy;
@@ -94,7 +97,7 @@ pub use boardcore;
 pub use alphabeta::{AlphaBeta, AlphaBetaReport};
 pub use budget::Budget;
 #[cfg(feature = "crescendo")]
-pub use crescendo::{CrescendoMcts, crescendo_mcts};
+pub use crescendo::{CrescendoMcts, Style, crescendo_mcts};
 pub use eval::{Evaluate, WIN};
 pub use game::{PlayedGame, play};
 #[cfg(feature = "crescendo")]

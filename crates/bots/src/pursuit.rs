@@ -34,7 +34,7 @@ const FAR: u8 = 40;
 
 /// The distances, in cells, from `from` to every cell of `board` along orthogonal steps
 /// between laid cells ([`FAR`] for cells not reached).
-fn distances(board: &Board, from: Cell) -> [u8; CELLS] {
+pub(crate) fn distances(board: &Board, from: Cell) -> [u8; CELLS] {
     let mut distance = [FAR; CELLS];
     let mut queue = [0u8; CELLS];
     let (mut head, mut tail) = (0, 1);

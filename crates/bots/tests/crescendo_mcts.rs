@@ -7,7 +7,7 @@
 
 use boardcore::rand_core::SeedableRng;
 use bots::greedy::crescendo_move;
-use bots::{Bot, Budget, CrescendoMcts, GreedyBot, Level, MctsConfig, play};
+use bots::{Bot, Budget, CrescendoMcts, GreedyBot, Level, MctsConfig, Style, play};
 use crescendo::{Config, Move, Phase, Players, State, apply, legal_moves};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -61,8 +61,14 @@ const CHASE: &str = "2 01 - - move:0:0 \
     0,1=0000000;1,0=1111111;12,0=0;12,-1=1";
 
 #[test]
-fn the_bot_plays_legal_moves_in_every_phase_for_2_3_and_4_players() {
-    let mut bot = CrescendoMcts::new(quick(30), 5);
+fn the_bot_plays_legal_moves_in_every_phase_for_2_3_and_4_players_in_both_styles() {
+    for style in [Style::Search, Style::Strongest] {
+        legal_in_every_phase(CrescendoMcts::new(quick(30), 5).with_style(style));
+    }
+}
+
+/// `bot` chooses a legal move in positions of every phase of 2-, 3- and 4-player matches.
+fn legal_in_every_phase(mut bot: CrescendoMcts) {
     for (players, seed) in [(Players::Two, 2), (Players::Three, 3), (Players::Four, 4)] {
         let positions = positions(players, seed, 120);
         let mut kinds = [0; 6];
@@ -93,14 +99,15 @@ fn the_bot_has_no_move_when_the_match_is_over() {
 #[test]
 fn the_bot_is_reproducible_for_a_seed_and_an_iteration_budget() {
     let positions = positions(Players::Four, 11, 60);
-    let choices = |seed: u64| -> Vec<Move> {
-        let mut bot = CrescendoMcts::new(quick(40), seed);
+    let choices = |seed: u64, style: Style| -> Vec<Move> {
+        let mut bot = CrescendoMcts::new(quick(40), seed).with_style(style);
         positions
             .iter()
             .map(|state| bot.choose(state).unwrap())
             .collect()
     };
-    assert_eq!(choices(3), choices(3));
+    assert_eq!(choices(3, Style::Search), choices(3, Style::Search));
+    assert_eq!(choices(3, Style::Strongest), choices(3, Style::Strongest));
     let moving = positions
         .iter()
         .find(|state| matches!(state.phase(), Phase::Moving { .. }) && legal_moves(state).len() > 1)
@@ -161,4 +168,57 @@ fn the_levels_search_the_iterations_measured_in_the_docs() {
         iterations,
         [Some(3), Some(8), Some(30), Some(100), Some(16_000)]
     );
+}
+
+#[test]
+fn the_strongest_style_sets_up_by_rule_not_at_random() {
+    // Every cross and setup pawn of the first round, for 2, 3 and 4 players.
+    for (players, seed) in [
+        (Players::Two, 21),
+        (Players::Three, 22),
+        (Players::Four, 23),
+    ] {
+        let setup: Vec<State> = positions(players, seed, 40)
+            .into_iter()
+            .filter(|state| matches!(state.phase(), Phase::Laying | Phase::Placing))
+            .collect();
+        assert!(
+            setup.len() > 12,
+            "{players} players: {} setup positions",
+            setup.len()
+        );
+        let choices = |seed: u64, style: Style| -> Vec<Move> {
+            let mut bot = CrescendoMcts::new(quick(10), seed).with_style(style);
+            setup
+                .iter()
+                .map(|state| bot.choose(state).unwrap())
+                .collect()
+        };
+        // The same choices whatever the seed, where the levels' crosses are random.
+        assert_eq!(choices(1, Style::Strongest), choices(2, Style::Strongest));
+        assert_ne!(choices(1, Style::Search), choices(2, Style::Search));
+    }
+}
+
+#[test]
+fn the_strongest_style_puts_its_pawns_near_a_cell_of_its_colour() {
+    // The zig-zag row of crosses: player 0 put a pawn on the first cross's centre 0,0.
+    let state = State::new(Config::new(Players::Two))
+        .replay(
+            "X0,0r0 X2,1r0 X4,0r0 X6,1r0 X8,0r0 X10,1r0 X12,0r0 X14,1r0 X16,0r0 X18,1r0 \
+             X20,0r0 X22,1r0 P0,0 P22,1",
+        )
+        .unwrap();
+    let mut bot = CrescendoMcts::new(quick(10), 1).with_style(Style::Strongest);
+    // Its second pawn goes on the next centre, 2,1: 0,1 (colour 0, north of 0,0) is then
+    // 1 + 2 cells from its two pawns, the least a second pawn can cost.
+    assert_eq!(bot.choose(&state), Some("P2,1".parse().unwrap()));
+}
+
+#[test]
+fn level_5_plays_in_the_strongest_style() {
+    assert_eq!(Style::of(Level::MAX), Style::Strongest);
+    for value in 1..5 {
+        assert_eq!(Style::of(Level::new(value).unwrap()), Style::Search);
+    }
 }

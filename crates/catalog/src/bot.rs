@@ -12,7 +12,7 @@ use boardcore::rand_core::SeedableRng;
 use boardcore::{Actor, Game, Status, random_move};
 use bots::{
     AlphaBeta, Bot, Budget, CrescendoMcts, Evaluate, GreedyBot, Level, Mcts, MctsConfig, Perfect,
-    RandomBot,
+    RandomBot, Style,
 };
 use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -132,10 +132,11 @@ impl<G: Evaluate + 'static> BotMaker<G> {
 }
 
 impl BotMaker<crescendo::State> {
-    /// Crescendo's `mcts` at `level` ([`CrescendoMcts::settings`]).
+    /// Crescendo's `mcts` at `level` ([`CrescendoMcts::settings`], in the level's
+    /// [`Style`]).
     pub fn crescendo_mcts(level: Level) -> BotMaker<crescendo::State> {
-        BotMaker::mcts_with(CrescendoMcts::settings(level), |config, seed| {
-            Box::new(CrescendoMcts::new(config, seed))
+        BotMaker::mcts_with(CrescendoMcts::settings(level), move |config, seed| {
+            Box::new(CrescendoMcts::new(config, seed).with_style(Style::of(level)))
         })
     }
 
