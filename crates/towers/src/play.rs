@@ -94,7 +94,14 @@ pub(crate) fn play<G: CliGame>(
     let bot_name = args.bot.as_deref().unwrap_or(G::BOTS[0]);
     let seats = start.seats();
     let mut bots = (0..seats)
-        .map(|seat| make_bot::<G>(bot_name, args.level, seed.wrapping_add(seat as u64 + 1), None))
+        .map(|seat| {
+            make_bot::<G>(
+                bot_name,
+                args.level,
+                seed.wrapping_add(seat as u64 + 1),
+                None,
+            )
+        })
         .collect::<Result<Vec<_>, _>>()?;
     if args.bots {
         return watch(&start, &mut bots, seed, args, out);
