@@ -48,6 +48,20 @@ function snapped(left, start, end, size, cell) {
   return end > down + size && start >= down + cell ? down + cell : down;
 }
 
+/** Pads the right of a board that pans and has cells, so that its furthest scroll puts a
+ * column's edge on the left ruler's edge too: else the board's right end, scrolled into
+ * view, would leave a column cut at the left (the box's width is rarely whole cells). */
+function alignFurthestScroll(box) {
+  const svg = box.querySelector("svg.zoomable");
+  if (svg === null) return;
+  svg.style.marginRight = "0px";
+  const cell = rulers(box).cell;
+  const furthest = box.scrollWidth - box.clientWidth;
+  if (!(cell > 0) || furthest <= 0) return;
+  const short = (cell - (furthest % cell)) % cell;
+  if (short > 0.5) svg.style.marginRight = `${short}px`;
+}
+
 /** A board larger than its box (it pans) shows what matters after each redraw, moved as
  * little as possible from where it was (`scroll`, before the redraw): the building a
  * question is about; else the piece being moved and where it can go; else what changed
@@ -58,6 +72,7 @@ function snapped(left, start, end, size, cell) {
  * targets when they fit together. */
 export function panBoard(scroll) {
   const box = $("board");
+  alignFurthestScroll(box);
   box.scrollLeft = scroll.left;
   box.scrollTop = scroll.top;
   if (box.scrollWidth <= box.clientWidth && box.scrollHeight <= box.clientHeight) return;

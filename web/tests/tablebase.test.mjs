@@ -4,9 +4,10 @@
 // as the package's Node test reads it). The setup screen names the file of the options
 // chosen, or what is missing and the command that makes it; the analysis panel shows the
 // file's values (equal to the package's `moveValues` in Node on the same file); the
-// perfect bot plays its best move; a file missing, damaged or served without `Range`
-// gives a clear message and never a value. The reads' times and bytes are printed as
-// diagnostics (docs/web.md quotes them).
+// perfect bot plays its best move; a file missing, damaged, cut short or served without
+// `Range` gives a clear message and never a value; while a slow host answers, the panel
+// says it is reading the file. The reads' times and bytes are printed as diagnostics
+// (docs/web.md quotes them).
 
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
@@ -192,7 +193,36 @@ test("the perfect bot plays the file's best move, and says when the file does no
   await page.close();
 });
 
-test("a file missing, damaged or served without Range: a clear message, never a value nor a silent bot", async () => {
+test("a slow host: the panel says it is reading the file, then shows its values", async () => {
+  const slow = await faultyHost(readFileSync(FILE), { slowMs: 1500 });
+  try {
+    const [{ record, file }] = lateRecords(0, 1);
+    const { page, errors } = await watchedPage(browser.context);
+    await startGame(page, served.url, { game: "pylos", options: CHILDREN, bot: "random" });
+    await page.waitForSelector("body[data-phase=human]");
+    await loadRecord(page, file);
+    await page.waitForSelector("body[data-phase=human]");
+    await page.check("#analysis-on");
+    await page.waitForSelector("#analysis-moves:not([hidden])");
+    await page.fill("#solution-url", `${slow.url}/slow.dz`);
+    await page.locator("#solution-url").dispatchEvent("change");
+    const status = page.locator("#analysis-status");
+    await page.waitForFunction(() => /^Reading the solution file/.test(document.querySelector("#analysis-status").textContent));
+    assert.equal(await status.evaluate((node) => node.classList.contains("error")), false);
+    await page.waitForFunction(() => /^Light to play: /.test(document.querySelector("#analysis-status").textContent)
+      && !document.querySelector("#analysis-moves").hidden, null, { timeout: 30000 });
+    const expected = await table.analyse(Game.fromRecord("pylos", CHILDREN, record));
+    assert.deepEqual(await panelRows(page), expected.moves.map((m) => `${m.move} ${m.text}`));
+    assert.ok(slow.requests.get("/slow.dz") >= 2, "the header and the blocks came from the slow host");
+    assert.deepEqual(errors, []);
+    await page.evaluate(() => localStorage.removeItem("towers.solution"));
+    await page.close();
+  } finally {
+    await slow.close();
+  }
+});
+
+test("a file missing, damaged, cut short or served without Range: a clear message, never a value nor a silent bot", async () => {
   const [{ file }] = lateRecords(0, 1);
   const { page } = await watchedPage(browser.context);
   await startGame(page, served.url, { game: "pylos", options: CHILDREN, bot: "random" });
@@ -205,6 +235,7 @@ test("a file missing, damaged or served without Range: a clear message, never a 
   const faults = [
     ["missing.dz", /^There is no solution file at http:\/\/127\.0\.0\.1:\d+\/missing\.dz \(404 Not Found\)\.$/],
     ["damaged.dz", /^The solution file cannot be used: .*damaged\.dz: block \d+ is damaged: its content does not match its checksum\.$/],
+    ["truncated.dz", /^The solution file cannot be used: .*truncated\.dz: \d+ bytes where the header says \d+: truncated or damaged\.$/],
     ["norange.dz", /^The host of .*norange\.dz ignores range requests \(it sent the whole file\): serve the file from a host that answers them \(206\)\.$/],
   ];
   for (const [name, message] of faults) {

@@ -82,6 +82,13 @@ create_exception!(
 );
 create_exception!(
     towers_games,
+    NetworkError,
+    TowersError,
+    "A solution file on a web host that cannot be read: missing, unreachable, too slow, or a \
+     host that does not answer range requests (kind `network`)."
+);
+create_exception!(
+    towers_games,
     BadFileError,
     TowersError,
     "A solution file that cannot be used: not one, damaged, cut short or unreadable (kind \
@@ -728,5 +735,9 @@ fn native(module: &Bound<'_, PyModule>) -> PyResult<()> {
         class.setattr("kind", kind.as_str())?;
         module.add(class.name()?, class)?;
     }
+    // Only the Python package reads web hosts itself: the catalog has no such kind.
+    let network = py.get_type::<NetworkError>();
+    network.setattr("kind", "network")?;
+    module.add(network.name()?, network)?;
     Ok(())
 }

@@ -37,10 +37,17 @@ class NoDatabaseError(TowersError):
 class BadFileError(TowersError):
     """A solution file damaged, cut short, unreadable or not one (``badFile``)."""
 
-class PylosTablebase:
-    """Pylos's perfect play from a compact solution file (``.dz``), read block by block."""
+class NetworkError(TowersError):
+    """A solution file on a web host missing, unreachable, too slow, or served without
+    range requests (``network``)."""
 
-    def __init__(self, path: Union[str, "os.PathLike[str]"]) -> None: ...
+class PylosTablebase:
+    """Pylos's perfect play from a compact solution file (``.dz``), read block by block
+    from a path or an ``http(s)://`` address (HTTP ``Range`` requests)."""
+
+    def __init__(
+        self, source: Union[str, "os.PathLike[str]"], timeout: float = 20.0
+    ) -> None: ...
     def options(self) -> Dict[str, Any]: ...
 
 class Game:
