@@ -1,14 +1,32 @@
-//! Architekton's search bot: UCT whose new nodes are scored at once by an evaluation of
-//! the table (points, the groups of houses, the buildings still open) instead of being
-//! played out at random.
+//! Architekton's search bot: UCT whose playouts stop after a few random moves and are
+//! scored by an evaluation of the table (points, the groups of houses, the buildings
+//! still open) instead of being played to the end.
 
 use std::time::Duration;
 
-use architekton::{Move, PlacedTile, State, Tile};
-use boardcore::{Direction, Game, MAX_PLAYERS, Player, SignedCoord, Status};
+use architekton::{Move, Phase, PlacedTile, State, Tile};
+use boardcore::{
+    Direction, Game, Generator, MAX_PLAYERS, Player, SignedCoord, Status, uniform_below,
+};
 
-use crate::policy::{Rewards, outcome_rewards};
-use crate::{Bot, Budget, Level, Mcts, MctsConfig, MctsReport};
+use crate::policy::{Policy, Rewards, outcome_rewards};
+use crate::{Bot, Level, Mcts, MctsConfig, MctsReport};
+
+/// The moves each new node of the tree is played on at random ([`Solvent`]) before the
+/// evaluation scores it: enough to see the next two turns' enclosures and the opponent's
+/// answers, few enough that the evaluation, not chance, decides the score (the figures
+/// are in `docs/bots.md`).
+const PLAYOUT_PLIES: usize = 20;
+
+/// The UCT exploration constant, the generic search's: the short random playouts make the
+/// rewards noisy enough that 0.6 explored too little (it scored lower in trials, see
+/// `docs/bots.md`).
+const EXPLORATION: f64 = 1.0;
+
+/// The longest a move may take (the level's iterations usually take longer natively):
+/// short enough that the browser's worker, about twice slower, keeps the median reply
+/// under half a second (the figures are in `docs/bots.md`).
+const TIME_LIMIT: Duration = Duration::from_millis(400);
 
 /// How many points of lead make a cut-off position worth `1 / (1 + e^-1)` (73%) of a win.
 const SCALE: f64 = 1.5;
@@ -26,27 +44,33 @@ const MISMATCH_COST: f64 = 0.9;
 const EXPOSED_SHARE: f64 = 0.5;
 
 /// The cost of an open building whose worst enclosure the owner could not pay.
-const RUIN: f64 = 2.0;
+const RUIN: f64 = 1.0;
+
+/// The cost of such a building when the opponent is to lay enough tiles to enclose it
+/// before the owner's next turn.
+const RUIN_NOW: f64 = 3.0;
 
 /// How much a house counts in its group by the landscapes around its building (0 to 4):
 /// with fewer than three the final clean-up removes it unless more are laid.
 const SURVIVAL: [f64; 5] = [0.3, 0.4, 0.6, 1.0, 1.0];
 
 /// Architekton's strongest bot, `towers --bot mcts` at level 5: the generic [`Mcts`]
-/// with no random playouts; each new node of the tree is scored at once by an evaluation
-/// of the position.
+/// whose playouts stop after a few random moves, the position then scored by an
+/// evaluation of the table.
 ///
 /// Why: a uniformly random playout of Architekton lays tiles anywhere they fit, so it
 /// piles up mismatches, goes bankrupt in about a fifth of the games and breaks every group
 /// of houses; its result says little about the position it started from, and each one
-/// costs a whole game's moves. The evaluation costs one walk over the table, so the same
-/// time buys many more nodes of the tree, each scored by what decides the game.
+/// costs a whole game's moves. A short playout followed by the evaluation costs a few
+/// moves and one walk over the table, so the same time buys many more iterations, each
+/// scored by what decides the game, while the random moves still sample the tiles to come.
 ///
 /// The evaluation of a player ([`value`]): their points, plus their largest group of houses
 /// connected through corners (each house weighted by how likely it is to survive the final
 /// clean-up: fully if its building touches three or four landscapes), plus, for each of
-/// their buildings not yet enclosed, a small gain when no side mismatches yet and a cost
-/// per side that already does. A position that ends the game scores its outcome; any
+/// their buildings not yet enclosed, a small gain when no side mismatches yet, a cost
+/// per side that already does or could, and a larger one when enclosing it would cost more
+/// than the owner's points. A position that ends the game scores its outcome; any
 /// other scores `1 / (1 + e^-(d / 1.5))` for the player `d` points ahead, the rest for
 /// the other. Chance draws inside the tree are sampled by weight, as in [`Mcts`].
 ///
@@ -65,7 +89,7 @@ const SURVIVAL: [f64; 5] = [0.3, 0.4, 0.6, 1.0, 1.0];
 /// assert_eq!(ArchitektonMcts::new(config, 7).choose(&dealt), Some(chosen));
 /// ```
 pub struct ArchitektonMcts {
-    search: Mcts<State>,
+    search: Mcts<State, Solvent>,
 }
 
 /// Architekton's strongest bot searching with the settings of `level`
@@ -78,31 +102,30 @@ impl ArchitektonMcts {
     /// A bot searching with `config`, seeded with `seed`.
     pub fn new(config: MctsConfig, seed: u64) -> ArchitektonMcts {
         ArchitektonMcts {
-            search: Mcts::new(config, seed).with_cutoff(rewards),
+            search: Mcts::with_policy(config, Solvent, seed).with_cutoff(rewards),
         }
     }
 
-    /// The search settings of `level`: the iterations of [`Level::mcts`] and its time
-    /// limit, exploration 0.3 (the evaluation's rewards differ by little) and no playout
-    /// moves (each new node is scored by the evaluation).
+    /// The search settings of `level`: the iterations of [`Level::mcts`], at most
+    /// 400 ms a move, exploration 1.0 and playouts of 20 moves before the
+    /// evaluation.
     ///
     /// ```
+    /// use std::time::Duration;
+    ///
     /// use bots::{ArchitektonMcts, Level};
     ///
     /// let settings = ArchitektonMcts::settings(Level::MAX);
-    /// assert_eq!(settings.playout_plies, 0);
+    /// assert_eq!(settings.playout_plies, 20);
+    /// assert_eq!(settings.budget.max_iterations(), Some(64_000));
+    /// assert_eq!(settings.budget.max_time(), Some(Duration::from_millis(400)));
     /// ```
     pub const fn settings(level: Level) -> MctsConfig {
-        const ITERATIONS: [u64; 5] = [250, 1_000, 4_000, 16_000, 64_000];
         let generic = level.mcts();
-        let time = match generic.budget.max_time() {
-            Some(time) => time,
-            None => Duration::from_secs(5),
-        };
         MctsConfig {
-            budget: Budget::iterations(ITERATIONS[(level.value() - 1) as usize]).with_time(time),
-            exploration: 0.3,
-            playout_plies: 0,
+            budget: generic.budget.with_time(TIME_LIMIT),
+            exploration: EXPLORATION,
+            playout_plies: PLAYOUT_PLIES,
             ..generic
         }
     }
@@ -173,6 +196,7 @@ pub fn value(state: &State, player: Player) -> f64 {
     let mut count = 0;
     let mut open = 0.0;
     let points = f64::from(state.points(player));
+    let threats = opponent_tiles(state, player);
     for placed in state.tiles() {
         if placed.house != Some(player) || count >= houses.len() {
             continue;
@@ -188,14 +212,34 @@ pub fn value(state: &State, player: Player) -> f64 {
                 -MISMATCH_COST * expected
             };
             // Even removing the house, the worst enclosure would cost more than the
-            // points held: the game could be lost on it.
+            // points held: the game could be lost on it, at once if the opponent lays
+            // enough tiles before the owner's next turn to enclose it.
             let worst = (sides.mismatches + sides.exposed) as f64 - 1.0;
             if worst > points {
-                open -= RUIN;
+                open -= if 4 - sides.landscapes <= threats {
+                    RUIN_NOW
+                } else {
+                    RUIN
+                };
             }
         }
     }
     points + largest_group(&houses[..count]) + open
+}
+
+/// The tiles `player`'s opponent lays before `player`'s next turn: the rest of the
+/// opponent's turn when it is theirs (or begins after the refill), else none.
+fn opponent_tiles(state: &State, player: Player) -> usize {
+    let next = if state.phase() == Phase::Refill {
+        state.mover().other()
+    } else {
+        state.mover()
+    };
+    if next == player {
+        0
+    } else {
+        2usize.saturating_sub(usize::from(state.laid_this_turn()))
+    }
 }
 
 /// What the four sides of a building face.
@@ -219,22 +263,18 @@ fn sides(state: &State, placed: &PlacedTile) -> Sides {
     for direction in Direction::ALL {
         let cell = placed.at.step(direction);
         let own = placed.side(direction);
-        match state.tile_at(cell) {
-            Some(next) => {
-                if let Tile::Landscape(terrain) = next.tile {
-                    sides.landscapes += 1;
-                    sides.mismatches += usize::from(terrain != own);
-                }
+        if let Some(next) = state.tile_at(cell) {
+            if let Tile::Landscape(terrain) = next.tile {
+                sides.landscapes += 1;
+                sides.mismatches += usize::from(terrain != own);
             }
-            None => {
-                let exposed = Direction::ALL.into_iter().any(|towards| {
-                    state.tile_at(cell.step(towards)).is_some_and(|other| {
-                        matches!(other.tile, Tile::Building(_))
-                            && other.side(towards.opposite()) != own
-                    })
-                });
-                sides.exposed += usize::from(exposed);
-            }
+        } else {
+            let exposed = Direction::ALL.into_iter().any(|towards| {
+                state.tile_at(cell.step(towards)).is_some_and(|other| {
+                    matches!(other.tile, Tile::Building(_)) && other.side(towards.opposite()) != own
+                })
+            });
+            sides.exposed += usize::from(exposed);
         }
     }
     sides
@@ -269,4 +309,31 @@ fn largest_group(houses: &[(SignedCoord, f64)]) -> f64 {
         best = best.max(weight);
     }
     best
+}
+
+/// The playout policy: a uniformly random move, except that an enclosed house is kept
+/// when its owner can pay for its mismatches and removed otherwise. A random keep or
+/// remove would bankrupt a player in the playout for no reason a real player has; a
+/// random lay, by contrast, keeps the playout cheap and unbiased. (Laying only
+/// landscapes that give no building a mismatch was also tried and scored worse: see
+/// `docs/bots.md`.)
+#[derive(Clone, Copy, Debug, Default)]
+struct Solvent;
+
+impl Policy<State> for Solvent {
+    fn pick<R: Generator + ?Sized>(&mut self, state: &State, rng: &mut R) -> Option<Move> {
+        if let Phase::Decide(pending) = state.phase() {
+            let placed = state.tile_at(pending.current()?)?;
+            let owner = placed.house?;
+            let cost = sides(state, &placed).mismatches;
+            return Some(if usize::from(state.points(owner)) >= cost {
+                Move::Keep
+            } else {
+                Move::Remove
+            });
+        }
+        let moves = architekton::legal_moves(state);
+        let pick = uniform_below(rng, moves.len() as u64) as usize;
+        moves.get(pick).copied()
+    }
 }

@@ -17,7 +17,7 @@
 //!   node by the players' work left to a finished tower (the `pursuit` module), and rules
 //!   for the decisions that need no search.
 //! - `ArchitektonMcts` (`architekton_mcts`): Architekton's strongest bot, [`Mcts`]
-//!   scoring each new node by an evaluation of the table instead of a random playout.
+//!   whose playouts stop after 20 random moves and are scored by an evaluation of the table.
 //! - `Perfect` (features `perfect-pyrga` and `perfect`): the exact solvers' best move
 //!   (Pyrga within a time budget, Pylos from a database or late in the game), with
 //!   alpha-beta as the fallback.
