@@ -94,6 +94,13 @@ pub struct ArchitektonMcts {
 
 /// Architekton's strongest bot searching with the settings of `level`
 /// ([`ArchitektonMcts::settings`]), seeded with `seed`.
+///
+/// ```
+/// use bots::{ArchitektonMcts, Level, architekton_mcts};
+///
+/// let bot = architekton_mcts(Level::MAX, 3);
+/// assert_eq!(*bot.config(), ArchitektonMcts::settings(Level::MAX));
+/// ```
 pub fn architekton_mcts(level: Level, seed: u64) -> ArchitektonMcts {
     ArchitektonMcts::new(ArchitektonMcts::settings(level), seed)
 }
