@@ -344,3 +344,46 @@ impl Policy<State> for Solvent {
         moves.get(pick).copied()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::expect_used, clippy::panic)]
+
+    use architekton::{Config, apply};
+    use boardcore::rand_core::SeedableRng;
+    use boardcore::random_move;
+    use rand_xoshiro::Xoshiro256PlusPlus;
+
+    use super::*;
+
+    /// Whether the owner of the house `state` asks about can pay its mismatches.
+    fn payable(state: &State) -> Option<bool> {
+        let Phase::Decide(pending) = state.phase() else {
+            return None;
+        };
+        let placed = state.tile_at(pending.current()?)?;
+        let cost = sides(state, &placed).mismatches;
+        Some(usize::from(state.points(placed.house?)) >= cost)
+    }
+
+    #[test]
+    fn playouts_keep_a_house_exactly_when_its_owner_can_pay() {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
+        let mut seen = [0; 2];
+        let mut state = State::new(Config::default());
+        while seen.iter().any(|&count| count < 3) {
+            if state.status().is_finished() {
+                state = State::new(Config::default());
+            }
+            if let Some(can_pay) = payable(&state) {
+                for _ in 0..4 {
+                    let kept = Solvent.pick(&state, &mut rng) == Some(Move::Keep);
+                    assert_eq!(kept, can_pay, "{state}");
+                }
+                seen[usize::from(can_pay)] += 1;
+            }
+            let mv = random_move(&state, &mut rng).expect("a move");
+            state = apply(&state, mv).expect("a legal move");
+        }
+    }
+}
