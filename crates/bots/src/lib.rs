@@ -17,6 +17,8 @@
 //!   node by the players' work left to a finished tower (the `pursuit` module), and rules
 //!   for the decisions that need no search; at level 5 (`Style::Strongest`) rules that
 //!   weigh the board for both sides set up its crosses and pawns.
+//! - `ArchitektonMcts` (`architekton_mcts`): Architekton's strongest bot, [`Mcts`]
+//!   whose playouts stop after 20 random moves and are scored by an evaluation of the table.
 //! - `Perfect` (features `perfect-pyrga` and `perfect`): the exact solvers' best move
 //!   (Pyrga within a time budget, Pylos from a database or late in the game), with
 //!   alpha-beta as the fallback.
@@ -30,6 +32,7 @@
 //!
 //! - `pyrga`: Pyrga's [`Evaluate`], so that [`AlphaBeta`] plays Pyrga;
 //! - `pylos`: Pylos's [`Evaluate`], so that [`AlphaBeta`] plays Pylos;
+//! - `architekton`: `ArchitektonMcts`, Architekton's strongest level;
 //! - `crescendo`: `GreedyBot`, the `greedy` and `pursuit` modules and `CrescendoMcts`;
 //! - `perfect-pyrga` (not a default; it brings `pyrga`): `Perfect` for Pyrga, the Pyrga
 //!   solver of the `solve` crate as a bot; it builds for `wasm32-unknown-unknown`;
@@ -37,8 +40,8 @@
 //!   too, with the Pylos database and direct solvers, which use threads and files, so not
 //!   for `wasm32`.
 //!
-//! Architekton needs no feature: [`RandomBot`] and [`Mcts`] play it, like any game,
-//! through [`boardcore::Game`].
+//! [`RandomBot`] and [`Mcts`] play Architekton without a feature, like any game, through
+//! [`boardcore::Game`]; its strongest level needs the feature `architekton`.
 //!
 //! Asking a bot for a move takes three lines:
 //!
@@ -72,6 +75,8 @@
 pub struct ReadmeDoctests;
 
 mod alphabeta;
+#[cfg(feature = "architekton")]
+mod architekton;
 mod budget;
 #[cfg(feature = "crescendo")]
 mod crescendo;
@@ -95,6 +100,8 @@ mod random;
 pub use boardcore;
 
 pub use alphabeta::{AlphaBeta, AlphaBetaReport};
+#[cfg(feature = "architekton")]
+pub use architekton::{ArchitektonMcts, architekton_mcts, value as architekton_value};
 pub use budget::Budget;
 #[cfg(feature = "crescendo")]
 pub use crescendo::{CrescendoMcts, Style, crescendo_mcts};

@@ -11,8 +11,8 @@ use std::time::Duration;
 use boardcore::rand_core::SeedableRng;
 use boardcore::{Actor, Game, Status, random_move};
 use bots::{
-    AlphaBeta, Bot, Budget, CrescendoMcts, Evaluate, GreedyBot, Level, Mcts, MctsConfig, Perfect,
-    RandomBot, Style,
+    AlphaBeta, ArchitektonMcts, Bot, Budget, CrescendoMcts, Evaluate, GreedyBot, Level, Mcts,
+    MctsConfig, Perfect, RandomBot, Style,
 };
 use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -40,6 +40,8 @@ pub struct BotMaker<G: Game> {
     level_limit: u64,
     make: Box<dyn Fn(u64, u64) -> Box<dyn Bot<G>>>,
     at_level: Box<dyn Fn(u64) -> Box<dyn Bot<G>>>,
+    /// The bot searching for a fixed time a move instead of its level's limit.
+    timed: Box<dyn Fn(Duration, u64) -> Box<dyn Bot<G>>>,
 }
 
 /// The iteration limit of an MCTS configuration, without its time limit.
@@ -62,6 +64,13 @@ impl<G: Game + 'static> BotMaker<G> {
         (self.at_level)(seed)
     }
 
+    /// The bot seeded with `seed` searching for `time` a move (wall clock) whatever its
+    /// level's limit, as `towers arena --time` compares bots at equal time; a bot that
+    /// does not search (`random`, `greedy`) is the same as at its level.
+    pub fn bot_with_time(&self, time: Duration, seed: u64) -> Box<dyn Bot<G>> {
+        (self.timed)(time, seed)
+    }
+
     /// `random`: a uniformly random legal move.
     pub fn random() -> BotMaker<G> {
         BotMaker {
@@ -69,6 +78,7 @@ impl<G: Game + 'static> BotMaker<G> {
             level_limit: 0,
             make: Box::new(|_, seed| Box::new(RandomBot::new(seed))),
             at_level: Box::new(|seed| Box::new(RandomBot::new(seed))),
+            timed: Box::new(|_, seed| Box::new(RandomBot::new(seed))),
         }
     }
 
@@ -92,6 +102,10 @@ impl<G: Game + 'static> BotMaker<G> {
                 new(MctsConfig { budget, ..config }, seed)
             }),
             at_level: Box::new(move |seed| new(config, seed)),
+            timed: Box::new(move |time, seed| {
+                let budget = Budget::time(time);
+                new(MctsConfig { budget, ..config }, seed)
+            }),
         }
     }
 
@@ -127,7 +141,24 @@ impl<G: Evaluate + 'static> BotMaker<G> {
             at_level: Box::new(move |seed| {
                 Box::new(AlphaBeta::new(level.alphabeta()).with_seed(seed))
             }),
+            timed: Box::new(|time, seed| {
+                let budget = Budget::iterations(u64::from(u8::MAX)).with_time(time);
+                Box::new(AlphaBeta::new(budget).with_seed(seed))
+            }),
         }
+    }
+}
+
+impl BotMaker<architekton::State> {
+    /// Architekton's `mcts` at `level`: the generic search with random playouts
+    /// ([`BotMaker::mcts`]) at levels 1 to 4, [`ArchitektonMcts`] at level 5.
+    pub fn architekton_mcts(level: Level) -> BotMaker<architekton::State> {
+        if level < Level::MAX {
+            return BotMaker::mcts(level);
+        }
+        BotMaker::mcts_with(ArchitektonMcts::settings(level), |config, seed| {
+            Box::new(ArchitektonMcts::new(config, seed))
+        })
     }
 }
 
@@ -147,6 +178,7 @@ impl BotMaker<crescendo::State> {
             level_limit: 0,
             make: Box::new(|_, seed| Box::new(GreedyBot::new(seed))),
             at_level: Box::new(|seed| Box::new(GreedyBot::new(seed))),
+            timed: Box::new(|_, seed| Box::new(GreedyBot::new(seed))),
         }
     }
 }
@@ -165,6 +197,7 @@ where
             level_limit: level_ms,
             make: Box::new(|ms, _| Box::new(perfect(Duration::from_millis(ms)))),
             at_level: Box::new(move |_| Box::new(perfect(perfect_time(level)))),
+            timed: Box::new(|time, _| Box::new(perfect(time))),
         }
     }
 }

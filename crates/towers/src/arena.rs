@@ -40,13 +40,17 @@ impl Entrant {
             bot: bot.to_owned(),
             level,
         };
-        entrant.make::<G>(0)?;
+        entrant.make::<G>(0, None)?;
         Ok(entrant)
     }
 
-    /// The bot, seeded with `seed`.
-    fn make<G: CliGame>(&self, seed: u64) -> Result<Box<dyn Bot<G>>, CliError> {
-        make_bot::<G>(&self.bot, self.level, seed)
+    /// The bot, seeded with `seed`, searching for `time` a move when one is given.
+    fn make<G: CliGame>(
+        &self,
+        seed: u64,
+        time: Option<Duration>,
+    ) -> Result<Box<dyn Bot<G>>, CliError> {
+        make_bot::<G>(&self.bot, self.level, seed, time)
     }
 
     /// `NAME@LEVEL`.
@@ -68,7 +72,8 @@ pub(crate) struct Ended {
 }
 
 /// Game number `game` of a match of `entrants` from `start`, seeded with `seed`: seat `s`
-/// is taken by entrant `seat_bot[s]`.
+/// is taken by entrant `seat_bot[s]`; every bot searches for `time` a move when one is
+/// given, otherwise by its level's limits.
 ///
 /// # Errors
 /// [`CliError::Catalog`] for a bot the game does not have.
@@ -77,7 +82,7 @@ pub(crate) fn play_game<G: CliGame>(
     entrants: &[Entrant],
     seat_bot: &[usize],
     (seed, game): (u64, u32),
-    max_plies: usize,
+    (max_plies, time): (usize, Option<Duration>),
 ) -> Result<Ended, CliError> {
     let mut bots = seat_bot
         .iter()
@@ -87,7 +92,7 @@ pub(crate) fn play_game<G: CliGame>(
                 .wrapping_mul(1_000_003)
                 .wrapping_add(u64::from(game) * 8 + seat as u64);
             Ok(Timed {
-                bot: entrants[bot].make::<G>(seed)?,
+                bot: entrants[bot].make::<G>(seed, time)?,
                 spent: Duration::ZERO,
                 moves: 0,
             })
@@ -136,7 +141,8 @@ impl<G: boardcore::Game> Bot<G> for Timed<G> {
 
 /// Runs `towers arena`: prints one progress line per game on standard error and ends with
 /// `firsts <per bot, in --bot order> draws <n>` on standard output. Unfinished games
-/// (stopped by `--max-plies`) count as draws.
+/// (stopped by `--max-plies`) count as draws. Before the last line, one line per bot on
+/// standard error gives its mean time a move.
 pub(crate) fn arena<G: CliGame>(
     args: &ForGame<ArenaArgs>,
     out: &mut impl Write,
@@ -164,6 +170,8 @@ pub(crate) fn arena<G: CliGame>(
     let participants: Vec<usize> = (0..seats).map(|p| p.min(args.bots.len() - 1)).collect();
     let mut firsts = vec![0u32; args.bots.len()];
     let (mut draws, mut unfinished) = (0u32, 0u32);
+    let mut thought = vec![(Duration::ZERO, 0u32); args.bots.len()];
+    let time = args.time.map(Duration::from_millis);
     for game in 0..args.games {
         let seat_bot: Vec<usize> = (0..seats)
             .map(|seat| participants[(seat + game as usize) % seats])
@@ -173,8 +181,12 @@ pub(crate) fn arena<G: CliGame>(
             &entrants,
             &seat_bot,
             (args.seed, game),
-            args.max_plies.unwrap_or(G::MAX_PLIES),
+            (args.max_plies.unwrap_or(G::MAX_PLIES), time),
         )?;
+        for (&bot, &(spent, moves)) in seat_bot.iter().zip(&ended.thought) {
+            thought[bot].0 += spent;
+            thought[bot].1 += moves;
+        }
         let result = match ended.first {
             Some(seat) => {
                 let bot = seat_bot[seat];
@@ -201,6 +213,12 @@ pub(crate) fn arena<G: CliGame>(
             } else {
                 String::new()
             }
+        );
+    }
+    for (bot, (spent, moves)) in args.bots.iter().zip(thought) {
+        eprintln!(
+            "{bot}: {:.2} ms a move ({moves} moves)",
+            spent.as_secs_f64() * 1000.0 / f64::from(moves.max(1))
         );
     }
     writeln!(out, "firsts {} draws {draws}", join(&firsts))?;

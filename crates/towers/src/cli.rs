@@ -302,6 +302,11 @@ pub(crate) struct ArenaArgs {
     /// game's cap (1000 moves for Pylos, 100000 for the others).
     #[arg(long, allow_negative_numbers = true, value_parser = whole::<usize>)]
     pub(crate) max_plies: Option<usize>,
+    /// Every bot searches this many milliseconds a move (wall clock) in place of its
+    /// level's limit of iterations or depth, to compare bots at equal time; the moves
+    /// then depend on the machine.
+    #[arg(long, value_name = "MS", allow_negative_numbers = true, value_parser = whole::<u64>)]
+    pub(crate) time: Option<u64>,
 }
 
 /// Arguments of `ladder`.

@@ -56,7 +56,7 @@ pub(crate) fn ladder<G: CliGame>(
                 &entrants,
                 &seat_bot,
                 (seed, game),
-                args.max_plies.unwrap_or(G::MAX_PLIES),
+                (args.max_plies.unwrap_or(G::MAX_PLIES), None),
             )?;
             let points = match ended.first {
                 Some(seat) if seat_bot[seat] == a => 1.0,

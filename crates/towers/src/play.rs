@@ -16,7 +16,8 @@ use crate::progress::{self, thinking};
 use crate::prompt::Prompt;
 use catalog::GameFile;
 
-/// The bot named `name` (or the game's default) for every seat, seeded from `seed`.
+/// The bot named `name` (or the game's default) for every seat, seeded from `seed`,
+/// searching by its level's limits, or for `time` a move when one is given.
 ///
 /// # Errors
 /// [`CliError::Catalog`] when the game has no bot of that name.
@@ -24,9 +25,14 @@ pub(crate) fn make_bot<G: CliGame>(
     name: &str,
     level: Level,
     seed: u64,
+    time: Option<std::time::Duration>,
 ) -> Result<Box<dyn Bot<G>>, CliError> {
     install_databases::<G>();
-    Ok(catalog::bot_of::<G>(Some(name), level)?.bot(seed))
+    let maker = catalog::bot_of::<G>(Some(name), level)?;
+    Ok(match time {
+        Some(time) => maker.bot_with_time(time, seed),
+        None => maker.bot(seed),
+    })
 }
 
 /// Gives the catalog, for Pylos only, the database `path` of `towers play --db`, which the
@@ -88,7 +94,14 @@ pub(crate) fn play<G: CliGame>(
     let bot_name = args.bot.as_deref().unwrap_or(G::BOTS[0]);
     let seats = start.seats();
     let mut bots = (0..seats)
-        .map(|seat| make_bot::<G>(bot_name, args.level, seed.wrapping_add(seat as u64 + 1)))
+        .map(|seat| {
+            make_bot::<G>(
+                bot_name,
+                args.level,
+                seed.wrapping_add(seat as u64 + 1),
+                None,
+            )
+        })
         .collect::<Result<Vec<_>, _>>()?;
     if args.bots {
         return watch(&start, &mut bots, seed, args, out);

@@ -351,9 +351,22 @@ fn the_arena_rotates_seats_and_counts_firsts() {
     assert_eq!(result.firsts.len(), 2);
     assert_eq!(result.firsts.iter().sum::<u32>() + result.draws, 6);
     assert_eq!(
-        result.stderr.lines().count(),
+        result
+            .stderr
+            .lines()
+            .filter(|line| line.starts_with("game "))
+            .count(),
         6,
         "one progress line per game"
+    );
+    assert_eq!(
+        result
+            .stderr
+            .lines()
+            .filter(|line| line.contains(" ms a move ("))
+            .count(),
+        2,
+        "one time a move per bot"
     );
     assert!(
         result.stderr.contains("(seat 0)") && result.stderr.contains("(seat 1)")

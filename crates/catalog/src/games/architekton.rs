@@ -218,7 +218,10 @@ Chance turns up tiles (*p, *wepf) by itself.
     }
 
     fn bot(name: &str, level: Level) -> Option<BotMaker<State>> {
-        BotMaker::general(name, level)
+        match name {
+            "mcts" => Some(BotMaker::architekton_mcts(level)),
+            _ => BotMaker::general(name, level),
+        }
     }
 
     fn board(&self) -> ArchitektonBoard {
