@@ -98,7 +98,11 @@ impl<G: Game + 'static> BotMaker<G> {
             growth: Growth::Iterations,
             level_limit: iterations_of(&config),
             make: Box::new(move |limit, seed| {
-                let budget = Budget::iterations(limit);
+                // The level's time limit, if it has one, still holds.
+                let budget = match config.budget.max_time() {
+                    Some(time) => Budget::iterations(limit).with_time(time),
+                    None => Budget::iterations(limit),
+                };
                 new(MctsConfig { budget, ..config }, seed)
             }),
             at_level: Box::new(move |seed| new(config, seed)),
