@@ -185,8 +185,8 @@ fn rewards(state: &State) -> Rewards {
 }
 
 /// What the position is worth to `player`, in points of the final score: points, the
-/// largest group of houses (each weighted by [`SURVIVAL`]) and the open buildings' gains
-/// and costs (see [`ArchitektonMcts`]).
+/// largest group of houses (each weighted by how likely it is to survive the final
+/// clean-up) and the open buildings' gains and costs (see [`ArchitektonMcts`]).
 ///
 /// ```
 /// use architekton::{Config, State};
