@@ -72,7 +72,10 @@ const SURVIVAL: [f64; 5] = [0.3, 0.4, 0.6, 1.0, 1.0];
 /// per side that already does or could, and a larger one when enclosing it would cost more
 /// than the owner's points. A position that ends the game scores its outcome; any
 /// other scores `1 / (1 + e^-(d / 1.5))` for the player `d` points ahead, the rest for
-/// the other. Chance draws inside the tree are sampled by weight, as in [`Mcts`].
+/// the other. A position waiting for its owner's decision to keep or remove a house is
+/// scored after the decisions the playouts take (keep when the owner can pay the house's
+/// mismatches), since the points at stake are decided there. Chance draws inside the tree
+/// are sampled by weight, as in [`Mcts`].
 ///
 /// With an iteration budget the bot is deterministic for its seed.
 ///
@@ -170,9 +173,13 @@ impl Bot<State> for ArchitektonMcts {
     }
 }
 
-/// The rewards of both players in `state`: the outcome's when the game is over, otherwise
-/// a logistic function of the difference of their [`value`]s.
+/// The rewards of both players in `state` ([`settled`] first when a decision is pending):
+/// the outcome's when the game is over, otherwise a logistic function of the difference of
+/// their [`value`]s.
 fn rewards(state: &State) -> Rewards {
+    if let Some(settled) = settled(state) {
+        return rewards(&settled);
+    }
     if let Status::Finished(outcome) = state.status() {
         return outcome_rewards(&outcome, state.seats());
     }
@@ -182,6 +189,22 @@ fn rewards(state: &State) -> Rewards {
     rewards[0] = first;
     rewards[1] = 1.0 - first;
     rewards
+}
+
+/// `state` after its pending keep-or-remove decisions are taken as [`Solvent`] takes
+/// them, or `None` when nothing is pending. A house waiting for its owner's decision is
+/// not yet scored, so valuing the position before it would miss the decision's points.
+fn settled(state: &State) -> Option<State> {
+    let mut settled: Option<State> = None;
+    loop {
+        let current = settled.as_ref().unwrap_or(state);
+        let Some(next) =
+            Solvent::decision(current).and_then(|mv| architekton::apply(current, mv).ok())
+        else {
+            return settled;
+        };
+        settled = Some(next);
+    }
 }
 
 /// What the position is worth to `player`, in points of the final score: points, the
@@ -329,19 +352,30 @@ struct Solvent;
 
 impl Policy<State> for Solvent {
     fn pick<R: Generator + ?Sized>(&mut self, state: &State, rng: &mut R) -> Option<Move> {
-        if let Phase::Decide(pending) = state.phase() {
-            let placed = state.tile_at(pending.current()?)?;
-            let owner = placed.house?;
-            let cost = sides(state, &placed).mismatches;
-            return Some(if usize::from(state.points(owner)) >= cost {
-                Move::Keep
-            } else {
-                Move::Remove
-            });
+        if matches!(state.phase(), Phase::Decide(_)) {
+            return Solvent::decision(state);
         }
         let moves = architekton::legal_moves(state);
         let pick = uniform_below(rng, moves.len() as u64) as usize;
         moves.get(pick).copied()
+    }
+}
+
+impl Solvent {
+    /// The owner's decision in a `Decide` phase: keep the house when its owner can pay
+    /// its mismatches, remove it otherwise; `None` in any other phase.
+    fn decision(state: &State) -> Option<Move> {
+        let Phase::Decide(pending) = state.phase() else {
+            return None;
+        };
+        let placed = state.tile_at(pending.current()?)?;
+        let owner = placed.house?;
+        let cost = sides(state, &placed).mismatches;
+        Some(if usize::from(state.points(owner)) >= cost {
+            Move::Keep
+        } else {
+            Move::Remove
+        })
     }
 }
 
@@ -381,6 +415,30 @@ mod tests {
                     assert_eq!(kept, can_pay, "{state}");
                 }
                 seen[usize::from(can_pay)] += 1;
+            }
+            let mv = random_move(&state, &mut rng).expect("a move");
+            state = apply(&state, mv).expect("a legal move");
+        }
+    }
+    #[test]
+    fn a_pending_decision_is_scored_after_it_is_taken() {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(9);
+        let mut checked = 0;
+        let mut state = State::new(Config::default());
+        while checked < 20 {
+            if state.status().is_finished() {
+                state = State::new(Config::default());
+            }
+            match settled(&state) {
+                None => assert!(!matches!(state.phase(), Phase::Decide(_)), "{state}"),
+                Some(after) => {
+                    assert!(!matches!(after.phase(), Phase::Decide(_)), "{after}");
+                    let taken = Solvent::decision(&state).expect("a decision");
+                    let once = apply(&state, taken).expect("a legal decision");
+                    assert_eq!(rewards(&state), rewards(&once), "{state}");
+                    assert_eq!(rewards(&state), rewards(&after), "{state}");
+                    checked += 1;
+                }
             }
             let mv = random_move(&state, &mut rng).expect("a move");
             state = apply(&state, mv).expect("a legal move");
