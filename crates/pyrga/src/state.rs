@@ -241,8 +241,13 @@ impl State {
     /// Whether White's second piece may not be a square (rule set standard, White's first
     /// piece was a square, and it is the game's third move).
     pub const fn square_banned(&self) -> bool {
+        // Exactly two pieces placed: clearing the lowest set bit leaves exactly one (no
+        // population count, which the x86-64 baseline lacks).
+        let pieces = self.pieces[0] | self.pieces[1];
+        let rest = pieces & pieces.wrapping_sub(1);
         matches!(self.rules, Rules::Standard)
-            && self.ply() == 2
+            && rest != 0
+            && rest & (rest - 1) == 0
             && self.shape_mask(Player::FIRST, Shape::Square) != 0
     }
 

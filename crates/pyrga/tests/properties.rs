@@ -6,7 +6,9 @@
 use boardcore::testing::{Harness, reachable};
 use boardcore::{Direction, Game, Outcome, Player, Status};
 use proptest::prelude::*;
-use pyrga::{Cell, Config, Move, Rules, Shape, State, Tally, apply, legal_moves};
+use pyrga::{
+    Cell, Config, Move, ReplyCounter, Rules, Shape, State, Tally, apply, count_moves, legal_moves,
+};
 
 /// The game's own invariants in one position.
 fn invariants(state: &State) -> Result<(), String> {
@@ -126,6 +128,20 @@ proptest! {
             if let Ok(next) = result {
                 prop_assert_eq!(next.ply(), state.ply() + 1);
                 prop_assert_eq!(next.last_move(), Some(mv));
+            }
+        }
+    }
+
+    #[test]
+    fn reply_counts_equal_the_moves_of_each_child(
+        standard in reachable(State::new(Config::default()), 30),
+        classic in reachable(State::new(Config::new(Rules::Classic)), 30),
+    ) {
+        for state in [standard.state, classic.state] {
+            let counter = ReplyCounter::new(&state);
+            for mv in legal_moves(&state) {
+                let child = apply(&state, mv).unwrap();
+                prop_assert_eq!(counter.count(mv, &child), count_moves(&child), "{} in {}", mv, state);
             }
         }
     }

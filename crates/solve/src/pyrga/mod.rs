@@ -640,11 +640,13 @@ impl PyrgaSolver {
     ) -> Result<Expansion, SolveError> {
         let mut best = -INFINITY;
         let mut best_index = 0usize;
+        let counter = pyrga::ReplyCounter::new(state);
         for (index, &mv) in moves.iter().enumerate() {
             let child = pyrga::apply(state, mv).map_err(|_| SolveError::Internal)?;
-            let replies = pyrga::count_moves(&child);
+            let replies = counter.count(mv, &child);
             if replies == 0 {
-                // A finished child is scored here; a win ends the search: no move is better.
+                // A finished child is scored here; a win ends the search (no move is better),
+                // and so does a score that already reaches the window's top (fail-soft).
                 let value = Value::of_status(&pyrga::status(&child), child.mover())
                     .ok_or(SolveError::Internal)?;
                 let score = M::parent(M::terminal(value));
@@ -652,7 +654,7 @@ impl PyrgaSolver {
                     best = score;
                     best_index = index;
                 }
-                if value.verdict == Verdict::Loss {
+                if value.verdict == Verdict::Loss || score >= beta {
                     children.clear();
                     break;
                 }
