@@ -61,12 +61,12 @@
 pub struct ReadmeDoctests;
 
 mod cell;
+mod children;
 mod config;
 mod error;
 mod game;
 mod moves;
 mod position;
-mod replies;
 mod rules;
 mod shape;
 mod state;
@@ -82,10 +82,10 @@ pub use boardcore::{
 };
 
 pub use cell::Cell;
+pub use children::Children;
 pub use config::{Config, Rules};
 pub use error::{Illegal, Invalid};
 pub use moves::{MAX_MOVES, Move, MoveList};
-pub use replies::ReplyCounter;
 pub use rules::{apply, count_moves, legal_moves, status};
 pub use shape::Shape;
 pub use state::{State, Tally, Tower};

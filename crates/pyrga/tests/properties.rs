@@ -7,7 +7,7 @@ use boardcore::testing::{Harness, reachable};
 use boardcore::{Direction, Game, Outcome, Player, Status};
 use proptest::prelude::*;
 use pyrga::{
-    Cell, Config, Move, ReplyCounter, Rules, Shape, State, Tally, apply, count_moves, legal_moves,
+    Cell, Children, Config, Move, Rules, Shape, State, Tally, apply, count_moves, legal_moves,
 };
 
 /// The game's own invariants in one position.
@@ -133,15 +133,19 @@ proptest! {
     }
 
     #[test]
-    fn reply_counts_equal_the_moves_of_each_child(
+    fn children_are_the_legal_moves_applied_and_counted(
         standard in reachable(State::new(Config::default()), 30),
         classic in reachable(State::new(Config::new(Rules::Classic)), 30),
     ) {
         for state in [standard.state, classic.state] {
-            let counter = ReplyCounter::new(&state);
-            for mv in legal_moves(&state) {
-                let child = apply(&state, mv).unwrap();
-                prop_assert_eq!(counter.count(mv, &child), count_moves(&child), "{} in {}", mv, state);
+            let children = Children::new(&state);
+            prop_assert_eq!(children.moves(), legal_moves(&state));
+            for mv in every_move() {
+                let child = apply(&state, mv).ok();
+                prop_assert_eq!(children.play(mv), child, "{} in {}", mv, state);
+                if let Some(child) = child {
+                    prop_assert_eq!(children.replies(mv, &child), count_moves(&child), "{} in {}", mv, state);
+                }
             }
         }
     }

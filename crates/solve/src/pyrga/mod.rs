@@ -90,10 +90,11 @@ impl Budget {
 /// largest subtree): the **verdict** search (win, draw or loss, by null windows around the
 /// draw) and the **exact** search over scores that encode the verdict and the distance
 /// (see [`Value`]), which starts from the proven verdict. At every node a move that wins
-/// at once ends the search; the other moves are tried with the table's best move first,
-/// then in increasing order of the opponent's number of replies ([`pyrga::count_moves`]):
-/// Pyrga's pieces constrain the reply, and a move that leaves one or two replies decides
-/// most often. Up to [`PyrgaSolver::with_folded_plies`] the table is keyed by
+/// at once ends the search, and so does one that already reaches the top of the window;
+/// the other moves are tried with the table's best move first, then in increasing order of
+/// the opponent's number of replies ([`pyrga::Children`] gives the children with their
+/// counts at a fraction of the cost of applying and counting each): Pyrga's pieces
+/// constrain the reply, and a move that leaves one or two replies decides most often. Up to [`PyrgaSolver::with_folded_plies`] the table is keyed by
 /// [`State::symmetric_key`], so the 8 images of an early position share an entry.
 ///
 /// The game has no cycles and lasts at most 30 plies, so every search ends; the limits
@@ -523,13 +524,14 @@ impl PyrgaSolver {
     /// replies first), with no table move.
     fn ordered_children(state: &State) -> Result<ArrayVec<Child, MAX_MOVES>, SolveError> {
         let mut children = ArrayVec::new();
-        for (index, &mv) in pyrga::legal_moves(state).iter().enumerate() {
-            let child = pyrga::apply(state, mv).map_err(|_| SolveError::Internal)?;
+        let expander = pyrga::Children::new(state);
+        for (index, mv) in expander.moves().into_iter().enumerate() {
+            let child = expander.play(mv).ok_or(SolveError::Internal)?;
             children.push(Child {
                 state: child,
                 key: 0,
                 index: index as u8,
-                order: pyrga::count_moves(&child) as u8,
+                order: expander.replies(mv, &child) as u8,
             });
         }
         children.sort_by_key(|child| child.order);
@@ -546,7 +548,8 @@ impl PyrgaSolver {
         beta: i32,
     ) -> Result<i32, SolveError> {
         self.budget.count()?;
-        let moves = pyrga::legal_moves(state);
+        let expander = pyrga::Children::new(state);
+        let moves = expander.moves();
         if moves.is_empty() {
             let value = Value::of_status(&pyrga::status(state), state.mover())
                 .ok_or(SolveError::Internal)?;
@@ -581,7 +584,7 @@ impl PyrgaSolver {
 
         let mut children = ArrayVec::new();
         let (mut best, mut best_index) =
-            match self.expand::<M>(state, &moves, table_move, beta, &mut children)? {
+            match self.expand::<M>(&expander, &moves, table_move, beta, &mut children)? {
                 Expansion::Cutoff(score) => return Ok(score),
                 Expansion::Open { best, best_index } => (best, best_index),
             };
@@ -627,12 +630,12 @@ impl PyrgaSolver {
         Ok(best)
     }
 
-    /// The children of `state` (whose legal moves are `moves`, and whose table move has
-    /// index `table_move` plus one, or is 0) before any is searched, with `M`'s scores:
+    /// The children of a position (`expander`, whose legal moves are `moves`, and whose
+    /// table move has index `table_move` plus one, or is 0) before any is searched, with `M`'s scores:
     /// the finished ones scored, the others pushed to `children` to be searched.
     fn expand<M: Mode>(
         &self,
-        state: &State,
+        expander: &pyrga::Children,
         moves: &[Move],
         table_move: usize,
         beta: i32,
@@ -640,10 +643,9 @@ impl PyrgaSolver {
     ) -> Result<Expansion, SolveError> {
         let mut best = -INFINITY;
         let mut best_index = 0usize;
-        let counter = pyrga::ReplyCounter::new(state);
         for (index, &mv) in moves.iter().enumerate() {
-            let child = pyrga::apply(state, mv).map_err(|_| SolveError::Internal)?;
-            let replies = counter.count(mv, &child);
+            let child = expander.play(mv).ok_or(SolveError::Internal)?;
+            let replies = expander.replies(mv, &child);
             if replies == 0 {
                 // A finished child is scored here; a win ends the search (no move is better),
                 // and so does a score that already reaches the window's top (fail-soft).

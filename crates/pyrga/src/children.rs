@@ -1,0 +1,137 @@
+//! The children of a position and the number of replies in each, computed together: what
+//! does not change from move to move is read once.
+
+use boardcore::Player;
+
+use crate::cell::{ALL_CELLS, NEIGHBOURS, RAYS, triangle_placements};
+use crate::moves::{Move, MoveList};
+use crate::rules::{count_moves, moves_of, placements};
+use crate::shape::Shape;
+use crate::state::State;
+
+/// The children of a position: its legal moves, the position after each, and the number of
+/// replies there ([`count_moves`] of each child), at a fraction of the cost of
+/// [`legal_moves`](crate::legal_moves), [`apply`](crate::apply) and [`count_moves`] of each
+/// move, for searches that order the moves by the opponent's replies.
+///
+/// What does not change from move to move is read once: the player's placements (so a
+/// move's legality is one mask), the opponent's pieces in hand and the cells each shape
+/// occupies (a move changes one cell and one shape), so each count needs the move's
+/// target cells and three masks. The few children where that is not enough (a move that
+/// completes a tower, which can end the game, and the first two plies, where the opening
+/// square ban can apply) are counted by [`count_moves`].
+///
+/// ```
+/// use pyrga::{apply, count_moves, legal_moves, Children, Config, State};
+///
+/// let state = State::new(Config::default()).replay("Sb2 Tb3n").unwrap();
+/// let children = Children::new(&state);
+/// assert_eq!(children.moves(), legal_moves(&state));
+/// for mv in children.moves() {
+///     let child = children.play(mv).unwrap();
+///     assert_eq!(child, apply(&state, mv).unwrap());
+///     assert_eq!(children.replies(mv, &child), count_moves(&child));
+/// }
+/// // A move that is not legal here has no child.
+/// assert!(children.play("Sa1".parse().unwrap()).is_none());
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct Children {
+    /// The position.
+    state: State,
+    /// Its player to move.
+    mover: Player,
+    /// The cells where the player to move may place each shape (none once the game is over).
+    placements: [u16; 3],
+    /// The cells holding each shape, of either colour.
+    occupied: [u16; 3],
+    /// For each shape, all cells when the opponent holds a piece of it, else none.
+    held: [u16; 3],
+    /// Whether every child must be counted by [`count_moves`] (the first plies, where the
+    /// opening square ban can apply).
+    early: bool,
+}
+
+impl Children {
+    /// The children of `state`.
+    pub const fn new(state: &State) -> Children {
+        let opponent = state.mover().other();
+        let placements = if state.three_tower_winner().is_some() {
+            [0; 3]
+        } else {
+            placements(state).cells
+        };
+        let mut held = [0u16; 3];
+        let mut occupied = [0u16; 3];
+        let mut s = 0;
+        while s < 3 {
+            let shape = Shape::ALL[s];
+            held[s] = if state.supply(opponent, shape) > 0 {
+                u16::MAX
+            } else {
+                0
+            };
+            occupied[s] = state.occupied_by(shape);
+            s += 1;
+        }
+        Children {
+            state: *state,
+            mover: state.mover(),
+            placements,
+            occupied,
+            held,
+            early: state.ply() < 2,
+        }
+    }
+
+    /// The legal moves: [`legal_moves`](crate::legal_moves) of the position.
+    pub fn moves(&self) -> MoveList {
+        moves_of(&self.placements)
+    }
+
+    /// The position after `mv`, `None` when `mv` is not legal: `apply(state, mv).ok()`.
+    #[inline]
+    pub fn play(&self, mv: Move) -> Option<State> {
+        let cell = mv.cell();
+        let legal = self.placements[mv.shape().index()] & cell.bit() != 0
+            && match mv {
+                Move::Triangle(_, direction) => cell.can_point(direction),
+                _ => true,
+            };
+        legal.then(|| {
+            let mut child = self.state;
+            child.place(self.mover, mv);
+            child
+        })
+    }
+
+    /// The number of legal moves of `child`, the position after the legal move `mv`:
+    /// [`count_moves`]`(child)` (another `child` gives a number without meaning).
+    #[inline]
+    pub fn replies(&self, mv: Move, child: &State) -> usize {
+        let bit = mv.cell().bit();
+        let (targets, shape) = match mv {
+            Move::Square(cell) => (NEIGHBOURS[cell.index()], 0),
+            Move::Triangle(cell, direction) => (RAYS[cell.index()][direction.index()], 1),
+            Move::Cylinder(cell) => (cell.bit(), 2),
+        };
+        let square = self.occupied[0] | if shape == 0 { bit } else { 0 };
+        let triangle = self.occupied[1] | if shape == 1 { bit } else { 0 };
+        let cylinder = self.occupied[2] | if shape == 2 { bit } else { 0 };
+        if self.early || square & triangle & cylinder & bit != 0 {
+            // A completed tower can give a player three: the whole rules tell.
+            return count_moves(child);
+        }
+        let mut squares = targets & !square & self.held[0];
+        let mut triangles = targets & !triangle & self.held[1];
+        let mut cylinders = targets & !cylinder & self.held[2];
+        if squares | triangles | cylinders == 0 {
+            // Nothing fits among the targets: play falls back to the empty cells.
+            let empty = !(square | triangle | cylinder) & ALL_CELLS;
+            squares = empty & self.held[0];
+            triangles = empty & self.held[1];
+            cylinders = empty & self.held[2];
+        }
+        (squares.count_ones() + triangle_placements(triangles) + cylinders.count_ones()) as usize
+    }
+}
