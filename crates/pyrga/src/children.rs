@@ -30,7 +30,7 @@ use crate::state::State;
 /// for mv in children.moves() {
 ///     let child = children.play(mv).unwrap();
 ///     assert_eq!(child, apply(&state, mv).unwrap());
-///     assert_eq!(children.replies(mv, &child), count_moves(&child));
+///     assert_eq!(children.replies(mv), count_moves(&child));
 /// }
 /// // A move that is not legal here has no child.
 /// assert!(children.play("Sa1".parse().unwrap()).is_none());
@@ -47,6 +47,12 @@ pub struct Children {
     occupied: [u16; 3],
     /// For each shape, all cells when the opponent holds a piece of it, else none.
     held: [u16; 3],
+    /// The cells holding each shape of the player to move.
+    mine: [u16; 3],
+    /// The cells holding a piece of the opponent.
+    theirs: u16,
+    /// The cells where the opponent owns two pieces or more.
+    their_majority: u16,
     /// Whether every child must be counted by [`count_moves`] (the first plies, where the
     /// opening square ban can apply).
     early: bool,
@@ -63,9 +69,11 @@ impl Children {
         };
         let mut held = [0u16; 3];
         let mut occupied = [0u16; 3];
+        let mut mine = [0u16; 3];
         let mut s = 0;
         while s < 3 {
             let shape = Shape::ALL[s];
+            mine[s] = state.shape_mask(state.mover(), shape);
             held[s] = if state.supply(opponent, shape) > 0 {
                 u16::MAX
             } else {
@@ -79,14 +87,17 @@ impl Children {
             mover: state.mover(),
             placements,
             occupied,
+            mine,
             held,
+            theirs: state.pieces_mask(opponent),
+            their_majority: state.majority_mask(opponent),
             early: state.ply() < 2,
         }
     }
 
     /// The legal moves: [`legal_moves`](crate::legal_moves) of the position.
     pub fn moves(&self) -> MoveList {
-        moves_of(&self.placements)
+        moves_of(self.placements)
     }
 
     /// The position after `mv`, `None` when `mv` is not legal: `apply(state, mv).ok()`.
@@ -98,29 +109,41 @@ impl Children {
                 Move::Triangle(_, direction) => cell.can_point(direction),
                 _ => true,
             };
-        legal.then(|| {
-            let mut child = self.state;
-            child.place(self.mover, mv);
-            child
-        })
+        legal.then(|| self.child(mv))
     }
 
-    /// The number of legal moves of `child`, the position after the legal move `mv`:
-    /// [`count_moves`]`(child)` (another `child` gives a number without meaning).
+    /// The position after `mv`, legal or not.
     #[inline]
-    pub fn replies(&self, mv: Move, child: &State) -> usize {
+    fn child(&self, mv: Move) -> State {
+        let mut child = self.state;
+        child.place(self.mover, mv);
+        child
+    }
+
+    /// The number of legal moves after the legal move `mv`: [`count_moves`] of its child
+    /// (another `mv` gives a number without meaning), mostly without making the child.
+    #[inline]
+    pub fn replies(&self, mv: Move) -> usize {
         let bit = mv.cell().bit();
-        let (targets, shape) = match mv {
-            Move::Square(cell) => (NEIGHBOURS[cell.index()], 0),
-            Move::Triangle(cell, direction) => (RAYS[cell.index()][direction.index()], 1),
-            Move::Cylinder(cell) => (cell.bit(), 2),
-        };
+        let (targets, shape) = targets(mv);
         let square = self.occupied[0] | if shape == 0 { bit } else { 0 };
         let triangle = self.occupied[1] | if shape == 1 { bit } else { 0 };
         let cylinder = self.occupied[2] | if shape == 2 { bit } else { 0 };
-        if self.early || square & triangle & cylinder & bit != 0 {
-            // A completed tower can give a player three: the whole rules tell.
-            return count_moves(child);
+        if self.early {
+            // The opening square ban: the whole rules tell.
+            return count_moves(&self.child(mv));
+        }
+        let complete = square & triangle & cylinder;
+        if complete & bit != 0 {
+            // A completed tower can give a player a third one, which ends the game.
+            let mut mine = self.mine;
+            mine[shape] |= bit;
+            let my_majority = mine[0] & mine[1] | mine[0] & mine[2] | mine[1] & mine[2];
+            if (complete & my_majority).count_ones() >= 3
+                || (complete & self.their_majority).count_ones() >= 3
+            {
+                return 0;
+            }
         }
         let mut squares = targets & !square & self.held[0];
         let mut triangles = targets & !triangle & self.held[1];
@@ -133,5 +156,59 @@ impl Children {
             cylinders = empty & self.held[2];
         }
         (squares.count_ones() + triangle_placements(triangles) + cylinders.count_ones()) as usize
+    }
+
+    /// Whether the opponent can answer the legal move `mv` by winning at once: by a reply
+    /// that completes a third tower the opponent controls (a move that ends the game
+    /// gives an answer without meaning). A search tries such a move last: it most often
+    /// loses.
+    ///
+    /// ```
+    /// use pyrga::{apply, legal_moves, Children, Config, State};
+    ///
+    /// // White has two towers (c2 and d2) and can complete d1 next to Black's square.
+    /// let record = "Cc2 Tc2s Tc1e Sd1 Td2w Ta2e Cd2 Sd2 Sc2";
+    /// let state = State::new(Config::default()).replay(record).unwrap();
+    /// let children = Children::new(&state);
+    /// let mut threats = 0;
+    /// for mv in children.moves() {
+    ///     let child = children.play(mv).unwrap();
+    ///     let wins = legal_moves(&child).into_iter().any(|reply| {
+    ///         apply(&child, reply).unwrap().controlled(child.mover()).len() >= 3
+    ///     });
+    ///     assert_eq!(children.threatens(mv), wins);
+    ///     threats += usize::from(wins);
+    /// }
+    /// assert!(threats > 0);
+    /// ```
+    #[inline]
+    pub fn threatens(&self, mv: Move) -> bool {
+        let bit = mv.cell().bit();
+        let (targets, shape) = targets(mv);
+        let square = self.occupied[0] | if shape == 0 { bit } else { 0 };
+        let triangle = self.occupied[1] | if shape == 1 { bit } else { 0 };
+        let cylinder = self.occupied[2] | if shape == 2 { bit } else { 0 };
+        let complete = square & triangle & cylinder;
+        if (complete & self.their_majority).count_ones() != 2 {
+            return false;
+        }
+        // Cells of two pieces, one of them the opponent's: the third makes a tower the
+        // opponent controls, if the opponent holds its shape. Such a placement fits among
+        // the targets, so it is legal.
+        let two = (square & triangle | square & cylinder | triangle & cylinder)
+            & !complete
+            & targets
+            & self.theirs;
+        two & (!square & self.held[0] | !triangle & self.held[1] | !cylinder & self.held[2]) != 0
+    }
+}
+
+/// The cells where the reply to `mv` must go when a piece fits there, and the index of
+/// `mv`'s shape.
+const fn targets(mv: Move) -> (u16, usize) {
+    match mv {
+        Move::Square(cell) => (NEIGHBOURS[cell.index()], 0),
+        Move::Triangle(cell, direction) => (RAYS[cell.index()][direction.index()], 1),
+        Move::Cylinder(cell) => (cell.bit(), 2),
     }
 }

@@ -76,12 +76,12 @@ pub fn legal_moves(state: &State) -> MoveList {
     if state.three_tower_winner().is_some() {
         return MoveList::new();
     }
-    moves_of(&placements(state).cells)
+    moves_of(placements(state).cells)
 }
 
 /// The moves of the placements `cells` (a mask of cells per shape), in the order of
 /// [`legal_moves`].
-pub(crate) fn moves_of(cells: &[u16; 3]) -> MoveList {
+pub(crate) fn moves_of(cells: [u16; 3]) -> MoveList {
     let mut moves = MoveList::new();
     for cell in Cell::in_mask(cells[Shape::Square.index()]) {
         moves.push(Move::Square(cell));

@@ -133,7 +133,7 @@ proptest! {
     }
 
     #[test]
-    fn children_are_the_legal_moves_applied_and_counted(
+    fn children_are_the_legal_moves_applied_counted_and_threatened(
         standard in reachable(State::new(Config::default()), 30),
         classic in reachable(State::new(Config::new(Rules::Classic)), 30),
     ) {
@@ -144,7 +144,13 @@ proptest! {
                 let child = apply(&state, mv).ok();
                 prop_assert_eq!(children.play(mv), child, "{} in {}", mv, state);
                 if let Some(child) = child {
-                    prop_assert_eq!(children.replies(mv, &child), count_moves(&child), "{} in {}", mv, state);
+                    prop_assert_eq!(children.replies(mv), count_moves(&child), "{} in {}", mv, state);
+                    if count_moves(&child) > 0 {
+                        let wins = legal_moves(&child).into_iter().any(|reply| {
+                            apply(&child, reply).is_ok_and(|next| next.controlled(child.mover()).len() >= 3)
+                        });
+                        prop_assert_eq!(children.threatens(mv), wins, "{} in {}", mv, state);
+                    }
                 }
             }
         }
