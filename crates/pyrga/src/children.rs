@@ -15,11 +15,13 @@ use crate::state::State;
 /// move, for searches that order the moves by the opponent's replies.
 ///
 /// What does not change from move to move is read once: the player's placements (so a
-/// move's legality is one mask), the opponent's pieces in hand and the cells each shape
-/// occupies (a move changes one cell and one shape), so each count needs the move's
-/// target cells and three masks. The few children where that is not enough (a move that
-/// completes a tower, which can end the game, and the first two plies, where the opening
-/// square ban can apply) are counted by [`count_moves`].
+/// move's legality is one mask), the opponent's pieces in hand, the cells each shape
+/// occupies and the players' pieces (a move changes one cell and one shape), so each count
+/// needs the move's target cells and a few masks; a move that completes a tower checks
+/// whether a player now controls three, which ends the game. The children of the first
+/// two plies, where the opening square ban can apply, are counted by [`count_moves`]. The
+/// same masks tell whether the opponent can answer a move by winning at once
+/// ([`Children::threatens`]).
 ///
 /// ```
 /// use pyrga::{apply, count_moves, legal_moves, Children, Config, State};
@@ -124,11 +126,14 @@ impl Children {
     /// (another `mv` gives a number without meaning), mostly without making the child.
     #[inline]
     pub fn replies(&self, mv: Move) -> usize {
-        let bit = mv.cell().bit();
-        let (targets, shape) = targets(mv);
-        let square = self.occupied[0] | if shape == 0 { bit } else { 0 };
-        let triangle = self.occupied[1] | if shape == 1 { bit } else { 0 };
-        let cylinder = self.occupied[2] | if shape == 2 { bit } else { 0 };
+        let After {
+            bit,
+            shape,
+            targets,
+            square,
+            triangle,
+            cylinder,
+        } = self.after(mv);
         if self.early {
             // The opening square ban: the whole rules tell.
             return count_moves(&self.child(mv));
@@ -160,13 +165,14 @@ impl Children {
 
     /// Whether the opponent can answer the legal move `mv` by winning at once: by a reply
     /// that completes a third tower the opponent controls (a move that ends the game
-    /// gives an answer without meaning). A search tries such a move last: it most often
-    /// loses.
+    /// gives an answer without meaning). A search can score such a move without searching
+    /// it: the opponent's best is a win in one ply.
     ///
     /// ```
     /// use pyrga::{apply, legal_moves, Children, Config, State};
     ///
-    /// // White has two towers (c2 and d2) and can complete d1 next to Black's square.
+    /// // White controls two towers (c2 and d2); a black cylinder beside White's triangle
+    /// // on c1 would let White complete c1 with a square.
     /// let record = "Cc2 Tc2s Tc1e Sd1 Td2w Ta2e Cd2 Sd2 Sc2";
     /// let state = State::new(Config::default()).replay(record).unwrap();
     /// let children = Children::new(&state);
@@ -183,11 +189,13 @@ impl Children {
     /// ```
     #[inline]
     pub fn threatens(&self, mv: Move) -> bool {
-        let bit = mv.cell().bit();
-        let (targets, shape) = targets(mv);
-        let square = self.occupied[0] | if shape == 0 { bit } else { 0 };
-        let triangle = self.occupied[1] | if shape == 1 { bit } else { 0 };
-        let cylinder = self.occupied[2] | if shape == 2 { bit } else { 0 };
+        let After {
+            targets,
+            square,
+            triangle,
+            cylinder,
+            ..
+        } = self.after(mv);
         let complete = square & triangle & cylinder;
         if (complete & self.their_majority).count_ones() != 2 {
             return false;
@@ -203,12 +211,35 @@ impl Children {
     }
 }
 
-/// The cells where the reply to `mv` must go when a piece fits there, and the index of
-/// `mv`'s shape.
-const fn targets(mv: Move) -> (u16, usize) {
-    match mv {
-        Move::Square(cell) => (NEIGHBOURS[cell.index()], 0),
-        Move::Triangle(cell, direction) => (RAYS[cell.index()][direction.index()], 1),
-        Move::Cylinder(cell) => (cell.bit(), 2),
+/// What a move changes: its cell's bit, its shape's index, the cells where the reply must
+/// go when a piece fits there, and the cells each shape occupies after it.
+struct After {
+    bit: u16,
+    shape: usize,
+    targets: u16,
+    square: u16,
+    triangle: u16,
+    cylinder: u16,
+}
+
+impl Children {
+    /// What `mv` changes.
+    #[inline]
+    fn after(&self, mv: Move) -> After {
+        let bit = mv.cell().bit();
+        let (targets, shape) = match mv {
+            Move::Square(cell) => (NEIGHBOURS[cell.index()], 0),
+            Move::Triangle(cell, direction) => (RAYS[cell.index()][direction.index()], 1),
+            Move::Cylinder(cell) => (cell.bit(), 2),
+        };
+        let added = |s: usize| if s == shape { bit } else { 0 };
+        After {
+            bit,
+            shape,
+            targets,
+            square: self.occupied[0] | added(0),
+            triangle: self.occupied[1] | added(1),
+            cylinder: self.occupied[2] | added(2),
+        }
     }
 }
