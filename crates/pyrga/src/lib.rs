@@ -61,6 +61,7 @@
 pub struct ReadmeDoctests;
 
 mod cell;
+mod children;
 mod config;
 mod error;
 mod game;
@@ -81,6 +82,7 @@ pub use boardcore::{
 };
 
 pub use cell::Cell;
+pub use children::Children;
 pub use config::{Config, Rules};
 pub use error::{Illegal, Invalid};
 pub use moves::{MAX_MOVES, Move, MoveList};

@@ -11,8 +11,8 @@ use crate::state::State;
 /// Where the player to move may place each shape: one mask of cells per shape (empty for
 /// shapes the player may not play).
 #[derive(Clone, Copy)]
-struct Placements {
-    cells: [u16; 3],
+pub(crate) struct Placements {
+    pub(crate) cells: [u16; 3],
     /// Whether these are the cells the last piece sends play to (otherwise the fallback to
     /// empty cells, or the unconstrained first move).
     targeted: bool,
@@ -20,7 +20,7 @@ struct Placements {
 
 /// The placements of the player to move, ignoring whether the game was already won.
 #[inline]
-const fn placements(state: &State) -> Placements {
+pub(crate) const fn placements(state: &State) -> Placements {
     let player = state.mover();
     let banned = state.square_banned();
     let targets = state.target_mask();
@@ -73,22 +73,27 @@ const fn placements(state: &State) -> Placements {
 /// assert_eq!(legal_moves(&after).iter().filter(|m| m.to_string().starts_with('S')).count(), 4);
 /// ```
 pub fn legal_moves(state: &State) -> MoveList {
-    let mut moves = MoveList::new();
     if state.three_tower_winner().is_some() {
-        return moves;
+        return MoveList::new();
     }
-    let placements = placements(state);
-    for cell in Cell::in_mask(placements.cells[Shape::Square.index()]) {
+    moves_of(placements(state).cells)
+}
+
+/// The moves of the placements `cells` (a mask of cells per shape), in the order of
+/// [`legal_moves`].
+pub(crate) fn moves_of(cells: [u16; 3]) -> MoveList {
+    let mut moves = MoveList::new();
+    for cell in Cell::in_mask(cells[Shape::Square.index()]) {
         moves.push(Move::Square(cell));
     }
-    for cell in Cell::in_mask(placements.cells[Shape::Triangle.index()]) {
+    for cell in Cell::in_mask(cells[Shape::Triangle.index()]) {
         for direction in Direction::ALL {
             if RAYS[cell.index()][direction.index()] != 0 {
                 moves.push(Move::Triangle(cell, direction));
             }
         }
     }
-    for cell in Cell::in_mask(placements.cells[Shape::Cylinder.index()]) {
+    for cell in Cell::in_mask(cells[Shape::Cylinder.index()]) {
         moves.push(Move::Cylinder(cell));
     }
     moves

@@ -240,10 +240,23 @@ impl State {
 
     /// Whether White's second piece may not be a square (rule set standard, White's first
     /// piece was a square, and it is the game's third move).
+    // `is_power_of_two` is a population count, which the x86-64 baseline lacks.
+    #[allow(clippy::manual_is_power_of_two)]
     pub const fn square_banned(&self) -> bool {
+        // Exactly two pieces placed: clearing the lowest set bit leaves exactly one (no
+        // population count, which the x86-64 baseline lacks).
+        let pieces = self.pieces[0] | self.pieces[1];
+        let rest = pieces & pieces.wrapping_sub(1);
         matches!(self.rules, Rules::Standard)
-            && self.ply() == 2
+            && rest != 0
+            && rest & (rest - 1) == 0
             && self.shape_mask(Player::FIRST, Shape::Square) != 0
+    }
+
+    /// The cells holding a piece of `player`.
+    pub(crate) const fn pieces_mask(&self, player: Player) -> u16 {
+        let packed = self.pieces[player.index() & 1];
+        (packed | packed >> 16 | packed >> 32) as u16
     }
 
     /// The complete towers (all three shapes present).
@@ -254,7 +267,7 @@ impl State {
     }
 
     /// The cells where `player` owns at least two of the pieces.
-    const fn majority_mask(&self, player: Player) -> u16 {
+    pub(crate) const fn majority_mask(&self, player: Player) -> u16 {
         let (s, t, c) = (
             self.shape_mask(player, Shape::Square),
             self.shape_mask(player, Shape::Triangle),
@@ -283,8 +296,7 @@ impl State {
         let at_least_two = (s & t) | (s & c) | (t & c);
         let exactly_two = at_least_two & !(s & t & c);
         let exactly_one = (s | t | c) & !at_least_two;
-        let packed = self.pieces[(player.index() & 1) ^ 1];
-        let opponent = (packed | packed >> 16 | packed >> 32) as u16;
+        let opponent = self.pieces_mask(player.other());
         Tally {
             complete: self.controlled_mask(player).count_ones() as u8,
             two_piece: (exactly_two & !opponent).count_ones() as u8,

@@ -6,7 +6,9 @@
 use boardcore::testing::{Harness, reachable};
 use boardcore::{Direction, Game, Outcome, Player, Status};
 use proptest::prelude::*;
-use pyrga::{Cell, Config, Move, Rules, Shape, State, Tally, apply, legal_moves};
+use pyrga::{
+    Cell, Children, Config, Move, Rules, Shape, State, Tally, apply, count_moves, legal_moves,
+};
 
 /// The game's own invariants in one position.
 fn invariants(state: &State) -> Result<(), String> {
@@ -126,6 +128,30 @@ proptest! {
             if let Ok(next) = result {
                 prop_assert_eq!(next.ply(), state.ply() + 1);
                 prop_assert_eq!(next.last_move(), Some(mv));
+            }
+        }
+    }
+
+    #[test]
+    fn children_are_the_legal_moves_applied_counted_and_threatened(
+        standard in reachable(State::new(Config::default()), 30),
+        classic in reachable(State::new(Config::new(Rules::Classic)), 30),
+    ) {
+        for state in [standard.state, classic.state] {
+            let children = Children::new(&state);
+            prop_assert_eq!(children.moves(), legal_moves(&state));
+            for mv in every_move() {
+                let child = apply(&state, mv).ok();
+                prop_assert_eq!(children.play(mv), child, "{} in {}", mv, state);
+                if let Some(child) = child {
+                    prop_assert_eq!(children.replies(mv), count_moves(&child), "{} in {}", mv, state);
+                    if count_moves(&child) > 0 {
+                        let wins = legal_moves(&child).into_iter().any(|reply| {
+                            apply(&child, reply).is_ok_and(|next| next.controlled(child.mover()).len() >= 3)
+                        });
+                        prop_assert_eq!(children.threatens(mv), wins, "{} in {}", mv, state);
+                    }
+                }
             }
         }
     }
