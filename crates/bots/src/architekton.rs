@@ -18,10 +18,10 @@ use crate::{Bot, Level, Mcts, MctsConfig, MctsReport};
 /// are in `docs/bots.md`).
 const PLAYOUT_PLIES: usize = 20;
 
-/// The UCT exploration constant, the generic search's: the short random playouts make the
-/// rewards noisy enough that 0.6 explored too little (it scored lower in trials, see
-/// `docs/bots.md`).
-const EXPLORATION: f64 = 1.0;
+/// The UCT exploration constant: at the level's 400 ms a move, 0.6 scored best against
+/// the generic search (1.0 and 0.4 lower; in earlier trials at 50 ms a move 1.0 did better,
+/// so it depends on the iterations: the figures are in `docs/bots.md`).
+const EXPLORATION: f64 = 0.6;
 
 /// The longest a move may take (the level's iterations usually take longer natively):
 /// short enough that the browser's worker, about twice slower, keeps the median reply
@@ -117,7 +117,7 @@ impl ArchitektonMcts {
     }
 
     /// The search settings of `level`: the iterations of [`Level::mcts`], at most
-    /// 400 ms a move, exploration 1.0 and playouts of 20 moves before the
+    /// 400 ms a move, exploration 0.6 and playouts of 20 moves before the
     /// evaluation.
     ///
     /// ```
