@@ -44,7 +44,7 @@ impl<'a> IndexWalk<'a> {
             light: 0,
         };
         if range.start < range.end {
-            walk.rank = index.base.partition_point(|&start| start <= range.start) - 1;
+            walk.rank = index.rank_of(range.start);
             walk.enter_filling();
             let (light, colouring) = light_count(walk.balls, range.start - index.base[walk.rank]);
             walk.light_balls = light;
