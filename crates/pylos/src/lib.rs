@@ -95,7 +95,7 @@ pub use boardcore::{
 
 pub use config::{Config, EndRule, TakeBackRule, Variant};
 pub use error::{Illegal, Invalid};
-pub use movegen::{count_moves, legal_moves, legal_moves_into};
+pub use movegen::{count_moves, for_each_child, legal_moves, legal_moves_into};
 pub use moves::{MAX_MOVES, Move, MoveList, TakeBack};
 pub use perft::perft;
 pub use predecessor::for_each_predecessor;

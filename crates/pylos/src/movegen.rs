@@ -294,6 +294,33 @@ pub fn legal_moves_into(state: &State, moves: &mut MoveList) {
     });
 }
 
+/// Calls `f(mv, child)` for every legal move `mv` of `state`, in the order of
+/// [`legal_moves`], with the position it leads to: what [`apply`](crate::apply) gives,
+/// without checking again a move the generator made. For searches and solvers that visit
+/// every child; it allocates nothing.
+///
+/// ```
+/// use pylos::{apply, for_each_child, legal_moves, Config, State};
+///
+/// let state = State::new(Config::default()).replay("0a1 0b1 0a2").unwrap();
+/// let mut children = Vec::new();
+/// for_each_child(&state, |mv, child| children.push((mv, child)));
+/// let applied: Vec<_> = legal_moves(&state)
+///     .iter()
+///     .map(|&mv| (mv, apply(&state, mv).unwrap()))
+///     .collect();
+/// assert_eq!(children, applied);
+/// ```
+#[inline]
+pub fn for_each_child(state: &State, mut f: impl FnMut(Move, State)) {
+    for_each_move(state, |from, to, take| {
+        f(
+            Move::from_masks(from, to, take),
+            state.played(from, to, take),
+        );
+    });
+}
+
 /// The number of legal moves of `state` (the length of [`legal_moves`]), counted from the
 /// masks without building the moves.
 ///

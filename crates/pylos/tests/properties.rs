@@ -32,8 +32,18 @@ fn invariants(state: &State) -> Result<(), String> {
             return Err(format!("player {player} does not have 15 balls"));
         }
     }
-    for &mv in &legal_moves(state) {
+    let mut children = Vec::new();
+    pylos::for_each_child(state, |mv, child| children.push((mv, child)));
+    if children.len() != legal_moves(state).len() {
+        return Err(format!("for_each_child gives {} children", children.len()));
+    }
+    for (&mv, &(child_move, child)) in legal_moves(state).iter().zip(&children) {
         let next = apply(state, mv).map_err(|e| format!("{mv}: {e}"))?;
+        if (child_move, child) != (mv, next) {
+            return Err(format!(
+                "for_each_child gives {child_move} to {child} for {mv}"
+            ));
+        }
         if let Some(from) = mv.from() {
             if state.ball(from) != Some(mover) || !state.is_free(from) {
                 return Err(format!("{mv} raises a ball that is not a free own ball"));

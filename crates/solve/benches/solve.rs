@@ -107,7 +107,8 @@ fn bench_pylos_pass(c: &mut Criterion) {
 /// balls, invalid and non-canonical indices included, as a build visits them), done the
 /// way the builds did it before the walk (`state_at` to classify each index, and again to
 /// find an ongoing position's children) and the way they do it now (one [`PylosIndex::walk`]
-/// over the slice): the rest of a build's work on an index is the same both ways.
+/// over the slice): the rest of a build's work on an index is the same both ways. A third
+/// way makes the children as the count does now, with `pylos::for_each_child`.
 fn bench_pylos_slice(c: &mut Criterion) {
     let mut group = c.benchmark_group("pylos_slice");
     group.sample_size(10);
@@ -144,6 +145,21 @@ fn bench_pylos_slice(c: &mut Criterion) {
             for (_, state) in index.walk(slice.clone()) {
                 if let Some(state) = state.filter(|state| !pylos::status(state).is_finished()) {
                     sum = sum.wrapping_add(children_of(&state, &mut moves));
+                }
+            }
+            black_box(sum)
+        });
+    });
+    // And the way the count makes the children now: each from the generator's masks
+    // (`pylos::for_each_child`), with no second check of the move.
+    group.bench_function("standard_27_balls_walk_for_each_child", |b| {
+        b.iter(|| {
+            let mut sum = 0u64;
+            for (_, state) in index.walk(slice.clone()) {
+                if let Some(state) = state.filter(|state| !pylos::status(state).is_finished()) {
+                    pylos::for_each_child(&state, |_, child| {
+                        sum = sum.wrapping_add(index.index_of(&child).unwrap());
+                    });
                 }
             }
             black_box(sum)

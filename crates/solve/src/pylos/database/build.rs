@@ -6,7 +6,7 @@ use std::path::Path;
 use std::sync::atomic::AtomicU8;
 use std::time::{Duration, Instant};
 
-use pylos::{Config, MoveList, Variant};
+use pylos::{Config, Variant};
 
 use super::checkpoint::{Checkpoint, write_values};
 use super::counters::{counters_path, read_counters};
@@ -14,7 +14,6 @@ use super::{Header, PylosDatabase, Stage, Values};
 use crate::error::{FileError, FileErrorKind, SolveError};
 use crate::file::{bad_file, ensure_writable, fnv1a_continue, io_error};
 use crate::progress::{Event, Job, Progress};
-use crate::pylos::direct::apply;
 use crate::pylos::frontier::{self, Counters};
 use crate::pylos::index::PylosIndex;
 use crate::pylos::report::{CountReport, LayerReport, SweepReport};
@@ -48,25 +47,22 @@ impl Space for IndexSpace<'_> {
     }
 
     fn children(&self, state: &pylos::State, children: &mut Vec<u64>) -> Result<(), SolveError> {
-        let mut moves = MoveList::new();
-        pylos::legal_moves_into(state, &mut moves);
         children.clear();
-        for &mv in &moves {
-            let child = apply(state, mv)?;
-            match self.index.index_of(&child) {
-                Some(i) if i < self.end => children.push(i),
-                _ => {
-                    return Err(SolveError::NotCovered {
-                        reason: format!(
-                            "the move {mv} from {state} leaves the positions with at least the \
-                             database's balls (take-backs make such a part of the game open; \
-                             only children closes it)"
-                        ),
-                    });
-                }
-            }
+        let mut outside = None;
+        pylos::for_each_child(state, |mv, child| match self.index.index_of(&child) {
+            Some(i) if i < self.end => children.push(i),
+            _ => outside = outside.or(Some(mv)),
+        });
+        match outside {
+            None => Ok(()),
+            Some(mv) => Err(SolveError::NotCovered {
+                reason: format!(
+                    "the move {mv} from {state} leaves the positions with at least the \
+                     database's balls (take-backs make such a part of the game open; only \
+                     children closes it)"
+                ),
+            }),
         }
-        Ok(())
     }
 
     fn parents(&self, index: u64, parents: &mut Vec<u64>) -> Result<(), SolveError> {
