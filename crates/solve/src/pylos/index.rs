@@ -439,9 +439,9 @@ fn colourings(n: u32) -> u64 {
 /// `l` Light ones and at most 15 of each colour: [`offset`] without its loop.
 const OFFSETS: [[u64; 17]; 31] = {
     let mut table = [[0u64; 17]; 31];
-    let mut n = 0;
+    let mut n: usize = 0;
     while n <= 30 {
-        let least = if n > 15 { n - 15 } else { 0 };
+        let least = n.saturating_sub(15);
         let mut l = least + 1;
         while l <= 16 {
             table[n][l] = table[n][l - 1] + if l - 1 <= n { BINOMIAL[n][l - 1] } else { 0 };
@@ -555,9 +555,9 @@ fn colex_rank(word: u32) -> u64 {
     debug_assert!(word < 1 << SPOTS && word.count_ones() <= BALLS);
     let mut rank = 0;
     let mut below = 0;
-    for byte in 0..4 {
+    for (byte, table) in COLEX_BYTE.iter().enumerate() {
         let value = (word >> (8 * byte)) as u8;
-        rank += u64::from(COLEX_BYTE[byte][below as usize & 15][value as usize]);
+        rank += u64::from(table[below as usize & 15][value as usize]);
         below += value.count_ones();
     }
     rank
