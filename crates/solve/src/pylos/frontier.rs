@@ -127,6 +127,11 @@ pub(crate) fn count<S: Space>(
     })
 }
 
+/// The parents gathered before their cells are read together: reading a batch of cells
+/// one after the other lets the processor fetch them from memory at once, where reading
+/// each just before its update waits for each in turn.
+const BATCH: usize = 1024;
+
 /// Gives their values to the parents decided by the positions of distance `plies`: a
 /// parent of a loss wins in `plies + 1`; a parent whose last child not yet won was this
 /// win loses in `plies + 1`. The values found are written as they are found; they have
@@ -143,14 +148,13 @@ pub(crate) fn layer<S: Space>(
 ) -> Result<LayerReport, SolveError> {
     let started = Instant::now();
     let (won, lost) = (pack(Value::win(plies))?, pack(Value::loss(plies))?);
-    let (win_next, loss_next) = (pack(Value::win(plies + 1))?, pack(Value::loss(plies + 1))?);
     let len = values.len() as u64;
     let meter = Meter::new(progress, Job::Layer(plies), len);
     let frontier = AtomicU64::new(0);
     let settled = AtomicU64::new(0);
-    (0..len.div_ceil(SLICE))
-        .into_par_iter()
-        .try_for_each_init(Vec::new, |parents, slice| {
+    (0..len.div_ceil(SLICE)).into_par_iter().try_for_each_init(
+        Batch::default,
+        |batch, slice| {
             let start = slice * SLICE;
             let end = (start + SLICE).min(len);
             let (mut seen, mut newly) = (0, 0);
@@ -160,37 +164,25 @@ pub(crate) fn layer<S: Space>(
                     continue;
                 }
                 seen += 1;
-                space.parents(index, parents)?;
-                for &parent in parents.iter() {
-                    let cell = &values[parent as usize];
-                    if cell.load(Ordering::Relaxed) != OPEN {
-                        continue;
-                    }
-                    let decided = if byte == lost {
-                        Some(win_next)
-                    } else if counters.decrement(parent)? {
-                        Some(loss_next)
-                    } else {
-                        None
-                    };
-                    if let Some(value) = decided {
-                        newly += u64::from(
-                            cell.compare_exchange(
-                                OPEN,
-                                value,
-                                Ordering::Relaxed,
-                                Ordering::Relaxed,
-                            )
-                            .is_ok(),
-                        );
-                    }
+                // A batch holds the parents of losses or of wins, not both (both are
+                // frontiers only at distance 0, under the end rule `reserve`).
+                if batch.loss != (byte == lost) {
+                    newly += batch.settle(values, counters, plies)?;
+                    batch.loss = byte == lost;
+                }
+                space.parents(index, &mut batch.parents)?;
+                batch.pending.extend_from_slice(&batch.parents);
+                if batch.pending.len() >= BATCH {
+                    newly += batch.settle(values, counters, plies)?;
                 }
             }
+            newly += batch.settle(values, counters, plies)?;
             frontier.fetch_add(seen, Ordering::Relaxed);
             settled.fetch_add(newly, Ordering::Relaxed);
             meter.inc(end - start);
             Ok::<(), SolveError>(())
-        })?;
+        },
+    )?;
     meter.finish();
     Ok(LayerReport {
         plies,
@@ -198,6 +190,66 @@ pub(crate) fn layer<S: Space>(
         settled: settled.into_inner(),
         seconds: started.elapsed().as_secs_f64(),
     })
+}
+
+/// A thread's buffers in a layer: the parents of one frontier position, and the parents
+/// gathered from several, waiting to be settled together.
+#[derive(Default)]
+struct Batch {
+    /// The parents of one frontier position, each once.
+    parents: Vec<u64>,
+    /// The parents gathered, one entry for each of their children in the frontier.
+    pending: Vec<u64>,
+    /// Whether the children of the pending parents are lost for their mover (else won).
+    loss: bool,
+    /// The pending parents still open when read.
+    open: Vec<u64>,
+}
+
+impl Batch {
+    /// Settles the pending parents of children lost for their mover (each open parent
+    /// wins in `plies + 1`) or won (each open parent loses its count of children not yet
+    /// won, and loses in `plies + 1` when none is left); returns the number of parents
+    /// given a value. Empties the batch.
+    fn settle(
+        &mut self,
+        values: &[AtomicU8],
+        counters: &Counters,
+        plies: u32,
+    ) -> Result<u64, SolveError> {
+        if self.pending.is_empty() {
+            return Ok(0);
+        }
+        let (win_next, loss_next) = (pack(Value::win(plies + 1))?, pack(Value::loss(plies + 1))?);
+        // First the cells alone, one independent read each: a parent decided before stays
+        // decided, so a stale read that is not open is final.
+        self.open.clear();
+        self.open.extend(
+            self.pending
+                .iter()
+                .copied()
+                .filter(|&parent| values[parent as usize].load(Ordering::Relaxed) == OPEN),
+        );
+        self.pending.clear();
+        let mut newly = 0;
+        for &parent in &self.open {
+            let cell = &values[parent as usize];
+            let decided = if self.loss {
+                Some(win_next)
+            } else if counters.decrement(parent)? {
+                Some(loss_next)
+            } else {
+                None
+            };
+            if let Some(value) = decided {
+                newly += u64::from(
+                    cell.compare_exchange(OPEN, value, Ordering::Relaxed, Ordering::Relaxed)
+                        .is_ok(),
+                );
+            }
+        }
+        Ok(newly)
+    }
 }
 
 /// Runs the layers from distance `first` on, after a [`count`] of every index, until a
