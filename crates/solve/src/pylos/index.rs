@@ -105,6 +105,8 @@ pub struct PylosIndex {
     /// For each canonical filling, the symmetries other than the identity that map it
     /// onto itself, as bits of their numbers in [`Symmetry::ALL`].
     stabilizers: Vec<u8>,
+    /// The ranks of the colourings, a byte at a time.
+    colex: ColexTable,
 }
 
 /// The sum of the levels of the balls of a filling: every raise increases it.
@@ -269,6 +271,7 @@ impl PylosIndex {
             layer_end,
             group_starts,
             stabilizers,
+            colex: ColexTable::new(),
         }
     }
 
@@ -346,7 +349,7 @@ impl PylosIndex {
         let canonical = self.fillings[rank as usize];
         let n = canonical.count_ones();
         let l = light.count_ones();
-        let colouring = offset(n, l) + colex_rank(compress(light, canonical));
+        let colouring = offset(n, l) + self.colex.rank(compress(light, canonical));
         Some(self.base[rank as usize] + colouring)
     }
 
@@ -511,60 +514,53 @@ fn expand(packed: u32, mask: u32) -> u32 {
     value
 }
 
-/// For each byte of a word (0 to 3), each number `k` of ones below that byte (0 to 15)
-/// and each value of the byte, the part of the byte's ones in [`colex_rank`]: the sum of
-/// `C(position, k + t)` over its ones, the `t`-th at `position`. Positions past 29 and
-/// sums for more than 15 ones in all are never asked for (a colouring has at most 15
-/// Light balls among at most 30) and hold whatever the sum gives, or 0 past the table of
-/// binomials.
-static COLEX_BYTE: [[[u32; 256]; 16]; 4] = {
-    let mut table = [[[0u32; 256]; 16]; 4];
-    let mut byte = 0;
-    while byte < 4 {
-        let mut k = 0;
-        while k < 16 {
-            let mut value = 0;
-            while value < 256 {
-                let (mut sum, mut t, mut bit) = (0u64, 0, 0);
-                while bit < 8 {
-                    let position = byte * 8 + bit;
-                    if value >> bit & 1 != 0 {
-                        t += 1;
-                        if position <= 30 && k + t <= 30 {
-                            sum += BINOMIAL[position][k + t];
-                        }
-                    }
-                    bit += 1;
-                }
-                // Wrapping keeps the unused entries (more than 15 ones) from failing the
-                // build; every entry asked for is below C(30, 15).
-                table[byte][k][value] = sum as u32;
-                value += 1;
-            }
-            k += 1;
-        }
-        byte += 1;
-    }
-    table
-};
+/// The ranks of words among the words with as many ones, in increasing order (colex), a
+/// byte at a time: for each byte of a word (0 to 3), each number `k` of ones below that
+/// byte (0 to 15) and each value of the byte, the byte's part of the rank, the sum of
+/// `C(position, k + t)` over its ones, the `t`-th at `position`. Built when the index is
+/// (64 KiB), not stored in the program, which the browser downloads.
+struct ColexTable(Box<[[[u32; 256]; 16]]>);
 
-/// The rank of `word` among the words with as many ones, in increasing order, for a word
-/// of at most 30 bits with at most 15 ones (a colouring's Light balls): four lookups, one
-/// a byte.
-fn colex_rank(word: u32) -> u64 {
-    debug_assert!(word < 1 << SPOTS && word.count_ones() <= BALLS);
-    let mut rank = 0;
-    let mut below = 0;
-    for (byte, table) in COLEX_BYTE.iter().enumerate() {
-        let value = (word >> (8 * byte)) as u8;
-        rank += u64::from(table[below as usize & 15][value as usize]);
-        below += value.count_ones();
+impl ColexTable {
+    /// The table. Sums for more than 15 ones in all are never asked for (a colouring has
+    /// at most 15 Light balls among at most 30 spots) and are left at 0.
+    fn new() -> ColexTable {
+        let mut table = vec![[[0u32; 256]; 16]; 4].into_boxed_slice();
+        for (byte, by_ones) in table.iter_mut().enumerate() {
+            for (k, by_value) in by_ones.iter_mut().enumerate() {
+                for (value, part) in by_value.iter_mut().enumerate() {
+                    let ones = (0..8).filter(|bit| value >> bit & 1 != 0);
+                    let sum: u64 = ones
+                        .enumerate()
+                        .map(|(t, bit)| (byte * 8 + bit, k + t + 1))
+                        .filter(|&(position, above)| position <= 30 && above <= 15)
+                        .map(|(position, above)| BINOMIAL[position][above])
+                        .sum();
+                    // Every sum kept is below C(30, 15).
+                    *part = u32::try_from(sum).unwrap_or(u32::MAX);
+                }
+            }
+        }
+        ColexTable(table)
     }
-    rank
+
+    /// The rank of `word` among the words with as many ones, for a word of at most 30 bits
+    /// with at most 15 ones (a colouring's Light balls): four lookups, one a byte.
+    fn rank(&self, word: u32) -> u64 {
+        debug_assert!(word < 1 << SPOTS && word.count_ones() <= BALLS);
+        let mut rank = 0;
+        let mut below = 0;
+        for (byte, table) in self.0.iter().enumerate() {
+            let value = (word >> (8 * byte)) as u8;
+            rank += u64::from(table[below as usize & 15][value as usize]);
+            below += value.count_ones();
+        }
+        rank
+    }
 }
 
 /// The word of `ones` ones among `bits` bits of rank `rank` (the inverse of
-/// [`colex_rank`]).
+/// [`ColexTable::rank`]).
 fn colex_unrank(mut rank: u64, bits: u32, ones: u32) -> u32 {
     let mut word = 0;
     let mut position = bits;
@@ -753,6 +749,7 @@ mod tests {
 
     #[test]
     fn colex_by_bytes_equals_bit_by_bit() {
+        let table = ColexTable::new();
         let mut x = 0x9E37_79B9u32;
         let mut checked = 0;
         while checked < 100_000 {
@@ -761,24 +758,25 @@ mod tests {
             x ^= x << 5;
             let word = x & ((1 << SPOTS) - 1);
             if word.count_ones() <= BALLS {
-                assert_eq!(colex_rank(word), colex_rank_by_bits(word), "{word:#x}");
+                assert_eq!(table.rank(word), colex_rank_by_bits(word), "{word:#x}");
                 checked += 1;
             }
         }
         // The largest rank: the 15 highest of 30 bits.
         let top = ((1u32 << 15) - 1) << 15;
-        assert_eq!(colex_rank(top), BINOMIAL[30][15] - 1);
+        assert_eq!(table.rank(top), BINOMIAL[30][15] - 1);
     }
 
     #[test]
     fn colex_round_trips() {
+        let table = ColexTable::new();
         for bits in 0..=12u32 {
             for ones in 0..=bits {
                 for rank in 0..BINOMIAL[bits as usize][ones as usize] {
                     let word = colex_unrank(rank, bits, ones);
                     assert_eq!(word.count_ones(), ones);
                     assert!(word < 1 << bits);
-                    assert_eq!(colex_rank(word), rank);
+                    assert_eq!(table.rank(word), rank);
                 }
             }
         }
