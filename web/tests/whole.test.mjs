@@ -94,6 +94,7 @@ test("a whole game's file: the panel's values from the start on equal the packag
   let game = new Game("pylos", options);
   const moves = [];
   const ms = [];
+  const bytes = [];
   for (let ply = 0; ply < 12 && game.status().startsWith("ongoing"); ply += 1) {
     const reads = await page.evaluate(() => window.towersSolutionReads.length);
     if (ply > 0) {
@@ -109,11 +110,13 @@ test("a whole game's file: the panel's values from the start on equal the packag
     assert.deepEqual(await panelRows(page), expected.moves.map((m) => `${m.move} ${m.text}`), moves.join(" "));
     const read = await page.evaluate(() => window.towersSolutionReads.at(-1));
     ms.push(read.ms);
+    bytes.push(read.bytes);
     const move = botMove(game, { bot: "random", seed: 7 + ply });
     moves.push(move);
     game = game.play(move);
   }
   t.diagnostic(`first value after opening: ${ms[0].toFixed(1)} ms; panel of ${ms.length - 1} more positions: p50 ${percentile(ms.slice(1), 50).toFixed(1)} ms, p95 ${percentile(ms.slice(1), 95).toFixed(1)} ms`);
+  t.diagnostic(`bytes fetched: ${bytes[0]} for the first value, then per position mean ${Math.round(bytes.slice(1).reduce((a, b) => a + b, 0) / (bytes.length - 1))}, max ${Math.max(...bytes.slice(1))}`);
   assert.deepEqual(errors, []);
   await page.close();
 });
