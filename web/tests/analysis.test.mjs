@@ -13,7 +13,7 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { serve } from "./server.mjs";
-import { launch, startGame, watchedPage, confirmReplace } from "./browser.mjs";
+import { launch, startGame, watchedPage, loadRecord } from "./browser.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const app = process.env.TOWERS_WEB_APP ?? join(root, "target", "web", "app");
@@ -67,13 +67,6 @@ async function lateRecord(seat, { options = {}, balls: enough = 26 } = {}) {
     if (answer.status === 200) return { record: moves.join(" "), answer: answer.body };
   }
   throw new Error("no late position found");
-}
-
-async function loadRecord(page, record) {
-  await page.click("#save");
-  await page.fill("#record-text", record);
-  await page.click("#load-record");
-  await confirmReplace(page);
 }
 
 /** Loads `record` (of a game with `options`) in a page given the server, turns the analysis

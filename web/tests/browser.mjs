@@ -122,3 +122,24 @@ export async function confirmReplace(page) {
   const yes = page.locator("#replace-yes");
   if (await yes.isVisible()) await yes.click();
 }
+
+/** Loads a game file or moves into the page through the record dialog, saying yes when it
+ * asks before replacing the game in progress. */
+export async function loadRecord(page, record) {
+  await page.click("#save");
+  await page.fill("#record-text", record);
+  await page.click("#load-record");
+  await confirmReplace(page);
+}
+
+/** The rows of the analysis panel: "move value" each. */
+export function panelRows(page) {
+  return page.locator("#analysis-moves tbody tr").evaluateAll((trs) =>
+    trs.map((tr) => `${tr.cells[0].textContent} ${tr.cells[1].textContent}`));
+}
+
+/** The `p`-th percentile of `values`. */
+export function percentile(values, p) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}

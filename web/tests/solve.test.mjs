@@ -9,7 +9,7 @@ import { mkdir } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { serve } from "./server.mjs";
-import { firstChoice, launch, startGame, watchedPage, confirmReplace } from "./browser.mjs";
+import { firstChoice, launch, startGame, watchedPage, loadRecord } from "./browser.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const app = process.env.TOWERS_WEB_APP ?? join(root, "target", "web", "app");
@@ -33,13 +33,6 @@ after(async () => {
 });
 
 /** Loads `record` through the record dialog. */
-async function loadRecord(page, record) {
-  await page.click("#save");
-  await page.fill("#record-text", record);
-  await page.click("#load-record");
-  await confirmReplace(page);
-}
-
 /** The value of every move after `record`, best first, from the package in the page. */
 function moveValuesInPage(page, record) {
   return page.evaluate(async (moves) => {

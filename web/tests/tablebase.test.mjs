@@ -16,7 +16,7 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { launch, startGame, watchedPage, confirmReplace, firstChoice, xtaskServe } from "./browser.mjs";
+import { launch, startGame, watchedPage, firstChoice, xtaskServe, loadRecord, panelRows, percentile } from "./browser.mjs";
 import { faultyHost } from "../../crates/wasm/tests/node/faults.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -68,29 +68,10 @@ function lateRecords(seat, count) {
   return records;
 }
 
-async function loadRecord(page, record) {
-  await page.click("#save");
-  await page.fill("#record-text", record);
-  await page.click("#load-record");
-  await confirmReplace(page);
-}
-
-/** The rows of the analysis panel: "move value" each. */
-function panelRows(page) {
-  return page.locator("#analysis-moves tbody tr").evaluateAll((trs) =>
-    trs.map((tr) => `${tr.cells[0].textContent} ${tr.cells[1].textContent}`));
-}
-
 /** Waits for the next answer of the panel after `reads` reads of the solution file. */
 async function nextPanel(page, reads) {
   await page.waitForFunction((count) => window.towersSolutionReads.length > count
     && !document.querySelector("#analysis-moves").hidden, reads);
-}
-
-/** The `p`-th percentile of `values`. */
-function percentile(values, p) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
 test("the setup screen names the solution file of the options, or what is missing and its command", async () => {

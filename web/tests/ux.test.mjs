@@ -6,7 +6,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { firstChoice, servedApp, startGame, watchedPage, confirmReplace } from "./browser.mjs";
+import { firstChoice, servedApp, startGame, watchedPage, loadRecord } from "./browser.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const app = process.env.TOWERS_WEB_APP ?? join(root, "target", "web", "app");
@@ -59,13 +59,6 @@ async function architektonInPlay(page, count) {
 }
 
 /** Loads `record` through the record dialog. */
-async function loadRecord(page, record) {
-  await page.click("#save");
-  await page.fill("#record-text", record);
-  await page.click("#load-record");
-  await confirmReplace(page);
-}
-
 /** A record of `plies` moves of random bots, made by the package in the page. */
 function botRecord(page, name, options, plies) {
   return page.evaluate(async ([name, options, plies]) => {

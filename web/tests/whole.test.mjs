@@ -13,7 +13,7 @@ import { existsSync, readdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { firstChoice, launch, startGame, watchedPage, xtaskServe } from "./browser.mjs";
+import { firstChoice, launch, loadRecord, panelRows, percentile, startGame, watchedPage, xtaskServe } from "./browser.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const { Game, botMove, PylosTablebase } = createRequire(import.meta.url)(join(root, "target", "web", "pkg"));
@@ -59,18 +59,6 @@ function optionsOf(table) {
   return { variant, takeback, end };
 }
 
-/** The rows of the analysis panel: "move value" each. */
-function panelRows(page) {
-  return page.locator("#analysis-moves tbody tr").evaluateAll((trs) =>
-    trs.map((tr) => `${tr.cells[0].textContent} ${tr.cells[1].textContent}`));
-}
-
-/** The `p`-th percentile of `values`. */
-function percentile(values, p) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
 test("a whole game's file: the panel's values from the start on equal the package's", async (t) => {
   if (whole === undefined) {
     t.skip("no whole-game compact file in target/solve/ (see docs/solutions.md) and no TOWERS_WHOLE_DZ");
@@ -97,13 +85,7 @@ test("a whole game's file: the panel's values from the start on equal the packag
   const bytes = [];
   for (let ply = 0; ply < 12 && game.status().startsWith("ongoing"); ply += 1) {
     const reads = await page.evaluate(() => window.towersSolutionReads.length);
-    if (ply > 0) {
-      await page.click("#save");
-      await page.fill("#record-text", game.toFile());
-      await page.click("#load-record");
-      const yes = page.locator("#replace-yes");
-      if (await yes.isVisible()) await yes.click();
-    }
+    if (ply > 0) await loadRecord(page, game.toFile());
     await page.waitForFunction((count) => window.towersSolutionReads.length > count
       && !document.querySelector("#analysis-moves").hidden, reads);
     const expected = await whole.table.analyse(game);
