@@ -13,7 +13,7 @@ import assert from "node:assert/strict";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { firstChoice, servedApp, startGame, watchedPage, confirmReplace } from "./browser.mjs";
+import { firstChoice, servedApp, startGame, watchedPage, loadRecord } from "./browser.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const app = process.env.TOWERS_WEB_APP ?? join(root, "target", "web", "app");
@@ -123,10 +123,7 @@ for (const [width, height] of [[360, 740], [1280, 800]]) {
         await page.waitForSelector("#analysis-moves:not([hidden]), #analysis-status.error", { timeout: 30_000 });
         await check(page, log, "pyrga analysis");
         await page.uncheck("#analysis-on");
-        await page.click("#save");
-        await page.fill("#record-text", LOST);
-        await page.click("#load-record");
-        await confirmReplace(page);
+        await loadRecord(page, LOST);
         await page.waitForSelector("body[data-phase=over]");
         await check(page, log, "pyrga lost");
       }

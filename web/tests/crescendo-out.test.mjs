@@ -6,7 +6,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { confirmReplace, servedApp, startGame, watchedPage } from "./browser.mjs";
+import { loadRecord, servedApp, startGame, watchedPage } from "./browser.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const app = process.env.TOWERS_WEB_APP ?? join(root, "target", "web", "app");
@@ -46,10 +46,7 @@ test("Crescendo: the person out of the match watches, faster or to the end at on
   const found = await recordUntilRedIsOut(page);
   assert.ok(found, "a greedy match where Red is eliminated");
   t.diagnostic(`Red out after ${found.moves.split(" ").length} plies (seed ${found.seed})`);
-  await page.click("#save");
-  await page.fill("#record-text", found.moves);
-  await page.click("#load-record");
-  await confirmReplace(page);
+  await loadRecord(page, found.moves);
 
   await page.waitForSelector("#watching:not([hidden])");
   assert.match(await page.textContent("#status"), /^Red \(you\) is out: eliminated in round [12], the others qualified first .*(Blue|Yellow|Green) to play: the bot is thinking…$/);

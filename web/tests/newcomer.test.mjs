@@ -6,7 +6,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { confirmReplace, servedApp, startGame, watchedPage } from "./browser.mjs";
+import { loadRecord, servedApp, startGame, watchedPage } from "./browser.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const app = process.env.TOWERS_WEB_APP ?? join(root, "target", "web", "app");
@@ -77,10 +77,7 @@ test("Architekton's cannot-pay end says what was owed and why", async () => {
     return null;
   });
   assert.ok(record, "a random game that ends in a bankruptcy");
-  await page.click("#save");
-  await page.fill("#record-text", record);
-  await page.click("#load-record");
-  await confirmReplace(page);
+  await loadRecord(page, record);
   await page.waitForSelector("body[data-phase=over]");
   assert.match(await page.textContent("#status"), /(Blue|Orange) wins: (Blue|Orange) cannot pay\. \2 had \d+ points?, fewer than the enclosed building of theirs cost: a building with a house costs its owner a point for each side that does not match/);
   assert.deepEqual(errors, []);

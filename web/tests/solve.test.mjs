@@ -32,7 +32,6 @@ after(async () => {
   await server?.close();
 });
 
-/** Loads `record` through the record dialog. */
 /** The value of every move after `record`, best first, from the package in the page. */
 function moveValuesInPage(page, record) {
   return page.evaluate(async (moves) => {

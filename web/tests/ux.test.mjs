@@ -58,7 +58,6 @@ async function architektonInPlay(page, count) {
   assert.fail(`five Architekton games ended within ${count} of the person's moves`);
 }
 
-/** Loads `record` through the record dialog. */
 /** A record of `plies` moves of random bots, made by the package in the page. */
 function botRecord(page, name, options, plies) {
   return page.evaluate(async ([name, options, plies]) => {
